@@ -1,0 +1,45 @@
+// Builds the three bundles (UMD, minified UMD, ESM) and the type declarations.
+import typescript from '@rollup/plugin-typescript';
+import resolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const banner = `/*! llm-helper v${version} | MIT */`;
+const replaceVersion = {
+  name: 'version',
+  transform: (code) => (code.includes('__VERSION__') ? code.replaceAll('__VERSION__', version) : null),
+};
+const plugins = (declarations) => [
+  replaceVersion,
+  resolve({ browser: true }),
+  typescript({
+    tsconfig: './tsconfig.build.json',
+    declaration: declarations,
+    declarationDir: declarations ? 'dist/types' : undefined,
+    outDir: 'dist',
+  }),
+];
+
+export default [
+  {
+    input: 'src/global.ts',
+    output: [
+      { file: 'dist/llm-helper.umd.js', format: 'umd', name: 'LLMHelper', banner, exports: 'default' },
+      {
+        file: 'dist/llm-helper.umd.min.js',
+        format: 'umd',
+        name: 'LLMHelper',
+        banner,
+        exports: 'default',
+        plugins: [terser({ format: { comments: /^!/ } })],
+      },
+    ],
+    plugins: plugins(false),
+  },
+  {
+    input: 'src/index.ts',
+    output: { file: 'dist/llm-helper.esm.js', format: 'es', banner },
+    plugins: plugins(true),
+  },
+];

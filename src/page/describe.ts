@@ -1,0 +1,562 @@
+/**
+ * describe, summary and snapshot: short, structured, budgeted text a model can act on. Never HTML.
+ * Elements a model is likely to act on carry their ID in brackets: [12].
+ */
+import { config } from '../config';
+import { LLMHelperError } from '../errors';
+import { closestDeep, contextOf, ROW, rowLabel } from './context';
+import { shortHref } from './find';
+import { inputType, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
+import { fieldValue, redactText } from './redact';
+import type { ElementStore } from './store';
+import { resolveTarget, type Target } from './target';
+import { normalize, truncate } from './text';
+import { INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
+import { quickVisibility, visibility } from './visible';
+import { collectRoots, containsDeep, queryAllDeep, type SearchRoot } from './walk';
+
+const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
+const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
+
+const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A list joined until the budget is spent, saying how many were left out. */
+function listWithin(items: string[], budget: number, sep = ', '): string {
+  let out = '';
+  let shown = 0;
+  for (const item of items) {
+    const next = (shown ? sep : '') + item;
+    if (out.length + next.length > budget) break;
+    out += next;
+    shown++;
+  }
+  return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
+}
+
+function visibleOnly(els: Element[]): Element[] {
+  return els.filter((e) => quickVisibility(e).visible);
+}
+
+/** One line for an element: `[12] button "Download" (disabled)`. */
+export function elementLine(store: ElementStore, el: Element, opts: { context?: boolean } = {}): string {
+  const role = roleOf(el) || tagOf(el).toLowerCase();
+  const name = nameOf(el, 60);
+  const flags: string[] = [];
+  if (tagOf(el) === 'INPUT' && !['text', 'submit', 'button', 'checkbox', 'radio'].includes(inputType(el)))
+    flags.push(inputType(el));
+  const value = fieldValue(el);
+  if (value) flags.push(`value ${quoted(value, 40)}`);
+  if ((el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true')
+    flags.push('checked');
+  else if (/checkbox|radio|switch/.test(role)) flags.push('unchecked');
+  if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
+    flags.push('disabled');
+  if ((el as HTMLInputElement).required || el.getAttribute('aria-required') === 'true')
+    flags.push('required');
+  if (el.getAttribute('aria-invalid') === 'true') flags.push('invalid');
+  const expanded = el.getAttribute('aria-expanded');
+  if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
+  if (el.getAttribute('aria-haspopup') && el.getAttribute('aria-haspopup') !== 'false')
+    flags.push('has popup');
+  if (el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current')) flags.push('current');
+  let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
+  if (tagOf(el) === 'A' && el.hasAttribute('href')) line += ` → ${shortHref(el as HTMLAnchorElement)}`;
+  if (flags.length) line += ` (${flags.join(', ')})`;
+  if (opts.context) {
+    const row = closestDeep(el, ROW);
+    if (row && row !== el) line += ` in row ${quoted(rowLabel(row), 30)}`;
+  }
+  return line;
+}
+
+type Kind = 'table' | 'form' | 'list' | 'dialog' | 'menu' | 'navigation' | 'element' | 'section';
+
+function kindOf(el: Element): Kind {
+  const tag = tagOf(el);
+  const role = roleOf(el);
+  if (tag === 'TABLE' || role === 'table' || role === 'grid' || role === 'treegrid') return 'table';
+  if (tag === 'FORM' || tag === 'FIELDSET' || role === 'form' || role === 'search') return 'form';
+  if (tag === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
+  if (role === 'menu' || role === 'menubar') return 'menu';
+  if (role === 'navigation') return 'navigation';
+  if (role === 'list' || role === 'listbox' || role === 'tree' || role === 'tablist' || tag === 'DL')
+    return 'list';
+  if (isInteractive(el) || el.matches(TYPE_SELECTORS.image) || el.matches(TYPE_SELECTORS.heading))
+    return 'element';
+  return 'section';
+}
+
+function describeElement(store: ElementStore, el: Element): string {
+  const vis = visibility(el);
+  let out = elementLine(store, el);
+  const ctx = contextOf(el);
+  if (ctx?.label) out += ` in ${ctx.kind} ${quoted(ctx.label)}`;
+  out += vis.visible
+    ? vis.inViewport
+      ? '. Visible.'
+      : '. Visible, scrolled out of view.'
+    : `. Not visible (${vis.reason}).`;
+  const text = textOf(el, 300);
+  const name = nameOf(el, 300);
+  if (text && text !== name) out += ` Text: ${quoted(text, 200)}.`;
+  const desc = el.getAttribute('aria-describedby');
+  if (desc) {
+    const root = el.getRootNode() as Document;
+    const d = normalize(
+      desc
+        .split(/\s+/)
+        .map((id) => (root.getElementById?.(id) ? textOf(root.getElementById(id)!) : ''))
+        .join(' '),
+    );
+    if (d) out += ` Description: ${quoted(d, 150)}.`;
+  }
+  return out;
+}
+
+function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
+  const headerCells = Array.from(table.querySelectorAll('thead th, thead td, [role=columnheader]'));
+  const allRows = Array.from(table.querySelectorAll(ROW)).filter(
+    (r) =>
+      closestDeep(r.parentElement ?? r, 'table,[role=table],[role=grid],[role=treegrid]') === table ||
+      r.closest('table,[role=table],[role=grid],[role=treegrid]') === table,
+  );
+  let columns = headerCells;
+  let rows = allRows.filter((r) => !r.closest('thead') && !r.querySelector('[role=columnheader]'));
+  if (!columns.length && rows[0] && rows[0].querySelectorAll('th').length === rows[0].children.length) {
+    columns = Array.from(rows[0].children);
+    rows = rows.slice(1);
+  }
+  return { columns, rows };
+}
+
+export function cellTexts(row: Element, max = 40): string[] {
+  return Array.from(row.children)
+    .filter((c) => c.matches('td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]'))
+    .map((c) => {
+      const text = textOf(c, max * 2);
+      if (text) return truncate(text, max);
+      const control = c.querySelector('input,select,textarea');
+      if (control) return fieldValue(control) ?? ((control as HTMLInputElement).checked ? '☑' : '☐');
+      return '';
+    });
+}
+
+function describeTable(store: ElementStore, table: Element): string {
+  const name =
+    nameOf(table, 60) || (table.querySelector('caption') ? textOf(table.querySelector('caption')!, 60) : '');
+  const { columns, rows } = tableParts(table);
+  const colNames = columns.map((c) => truncate(textOf(c, 60), 30) || '(blank)');
+  let out = `Table${name ? ` ${quoted(name)}` : ''} with ${plural(colNames.length || (rows[0] ? cellTexts(rows[0]).length : 0), 'column')}`;
+  if (colNames.length) out += `: ${listWithin(colNames, 300)}`;
+  const shown = visibleOnly(rows);
+  const inView = shown.filter((r) => quickVisibility(r).inViewport).length;
+  out += `. ${plural(rows.length, 'row')}`;
+  if (shown.length !== rows.length) out += `, ${shown.length} shown`;
+  if (inView !== shown.length) out += `, ${inView} in view`;
+  out += '.';
+  const sorted = columns.find((c) => /^(ascending|descending)$/.test(c.getAttribute('aria-sort') ?? ''));
+  if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${sorted.getAttribute('aria-sort')}).`;
+  const first = shown.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
+  if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
+  const actions = new Set<string>();
+  for (const r of shown.slice(0, 5))
+    for (const a of Array.from(r.querySelectorAll(`${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)).slice(
+      0,
+      6,
+    )) {
+      const n = nameOf(a, 30);
+      if (n && !/^\d+$/.test(n) && !cellTexts(r).includes(n)) actions.add(n);
+    }
+  if (actions.size)
+    out += ` Row actions: ${[...actions].slice(0, 6).join(', ')} (use findNear with a row's cell to reach one).`;
+  out += ` [${store.idFor(table)}]`;
+  return out;
+}
+
+function fieldsOf(container: Element): Element[] {
+  const fields = queryAllDeep(container, FIELD_SELECTOR).filter(
+    (f) =>
+      !f.matches(SUBMIT_SELECTOR) && !f.matches('input[type=button],input[type=reset],input[type=hidden]'),
+  );
+  if (tagOf(container) === 'FORM') {
+    const id = container.id;
+    if (id)
+      fields.push(...Array.from(container.ownerDocument.querySelectorAll(`[form="${CSS.escape(id)}"]`)));
+  }
+  return visibleOnly(fields);
+}
+
+function describeForm(store: ElementStore, form: Element, budget: number): string {
+  const name =
+    nameOf(form, 60) ||
+    (form.querySelector('h1,h2,h3,h4,legend') ? textOf(form.querySelector('h1,h2,h3,h4,legend')!, 60) : '');
+  const fields = fieldsOf(form);
+  const lines = fields.map((f) => {
+    let line = elementLine(store, f);
+    if (tagOf(f) === 'SELECT') line += ` [${(f as HTMLSelectElement).options.length} options]`;
+    try {
+      if (f.matches(':user-invalid') && !line.includes('invalid')) line += ' (invalid)';
+    } catch {
+      /* :user-invalid unsupported */
+    }
+    const msg = (f as HTMLInputElement).validationMessage;
+    if (msg && line.includes('invalid')) line += `: ${truncate(msg, 60)}`;
+    return line;
+  });
+  const submits = visibleOnly(
+    queryAllDeep(form, `${SUBMIT_SELECTOR},input[type=reset],button[type=reset]`),
+  ).map((b) => elementLine(store, b));
+  const errors = visibleOnly(
+    queryAllDeep(form, '[role=alert],.error,.invalid-feedback,[aria-live=assertive]'),
+  )
+    .map((e) => textOf(e, 100))
+    .filter(Boolean);
+  let out = `Form${name ? ` ${quoted(name)}` : ''} with ${plural(fields.length, 'field')}: ${listWithin(lines, Math.max(200, budget - 300), '; ')}.`;
+  if (submits.length) out += ` Buttons: ${listWithin(submits, 200)}.`;
+  if (errors.length)
+    out += ` Errors shown: ${listWithin(
+      errors.map((e) => quoted(e, 80)),
+      200,
+    )}.`;
+  return out;
+}
+
+function itemsOf(el: Element): Element[] {
+  const role = roleOf(el);
+  const sel =
+    role === 'menu' || role === 'menubar'
+      ? '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]'
+      : role === 'listbox'
+        ? '[role=option]'
+        : role === 'tablist'
+          ? '[role=tab]'
+          : role === 'tree'
+            ? '[role=treeitem]'
+            : tagOf(el) === 'DL'
+              ? 'dt'
+              : ':scope > li, :scope > [role=listitem]';
+  return Array.from(el.querySelectorAll(sel));
+}
+
+function describeList(store: ElementStore, el: Element, kind: Kind, budget: number): string {
+  const items = itemsOf(el);
+  const shown = visibleOnly(items);
+  const name = nameOf(el, 60);
+  const label =
+    kind === 'menu'
+      ? 'Menu'
+      : roleOf(el) === 'tablist'
+        ? 'Tabs'
+        : roleOf(el) === 'listbox'
+          ? 'Listbox'
+          : 'List';
+  const interactiveItems = kind === 'menu' || ['listbox', 'tablist', 'tree'].includes(roleOf(el));
+  const texts = shown.map((item) => {
+    if (interactiveItems) {
+      let line = elementLine(store, item);
+      if (item.getAttribute('aria-haspopup') || item.querySelector('[role=menu]')) line += ' ▸ submenu';
+      return line;
+    }
+    const action = item.querySelector(INTERACTIVE_SELECTOR);
+    const text = truncate(textOf(item, 80), 50);
+    return action && nameOf(action, 50) === text ? elementLine(store, action) : quoted(text, 50);
+  });
+  let out = `${label}${name ? ` ${quoted(name)}` : ''} with ${plural(items.length, 'item')}`;
+  if (shown.length !== items.length) out += ` (${shown.length} shown)`;
+  return `${out}: ${listWithin(texts, budget - out.length - 10)}.`;
+}
+
+function describeDialog(store: ElementStore, el: Element, budget: number): string {
+  const name = nameOf(el, 60) || textOf(el.querySelector('h1,h2,h3,h4,[role=heading]') ?? el, 60);
+  const modal = el.getAttribute('aria-modal') === 'true' || (tagOf(el) === 'DIALOG' && el.matches(':modal'));
+  const text = truncate(textOf(el, 400), 240);
+  const actions = visibleOnly(queryAllDeep(el, INTERACTIVE_SELECTOR)).map((a) => elementLine(store, a));
+  let out = `Dialog${name ? ` ${quoted(name)}` : ''}${modal ? ' (modal)' : ''}: ${quoted(text, 240)}.`;
+  if (actions.length) out += ` Controls: ${listWithin(actions, budget - out.length - 20)}.`;
+  return out;
+}
+
+function describeNavigation(store: ElementStore, el: Element, budget: number): string {
+  const links = visibleOnly(queryAllDeep(el, TYPE_SELECTORS.link));
+  const name = nameOf(el, 40);
+  const out = `Navigation${name ? ` ${quoted(name)}` : ''} with ${plural(links.length, 'link')}`;
+  return `${out}: ${listWithin(
+    links.map((l) => elementLine(store, l)),
+    budget - out.length - 10,
+  )}.`;
+}
+
+function countsOf(root: SearchRoot): string {
+  const parts: string[] = [];
+  const count = (sel: string) => queryAllDeep(root, sel).length;
+  for (const [word, sel] of [
+    ['heading', TYPE_SELECTORS.heading],
+    ['table', 'table,[role=table],[role=grid]'],
+    ['form', 'form'],
+    [
+      'field',
+      TYPE_SELECTORS.input +
+        ',' +
+        TYPE_SELECTORS.select +
+        ',' +
+        TYPE_SELECTORS.checkbox +
+        ',' +
+        TYPE_SELECTORS.radio,
+    ],
+    ['button', TYPE_SELECTORS.button],
+    ['link', TYPE_SELECTORS.link],
+    ['image', 'img'],
+  ] as const) {
+    const n = count(sel);
+    if (n) parts.push(plural(n, word));
+  }
+  return parts.join(', ');
+}
+
+/** Visible interactive elements in view, in document order, skipping navigation and page chrome. */
+function mainActions(store: ElementStore, root: SearchRoot, max: number): string[] {
+  const out: string[] = [];
+  for (const el of queryAllDeep(
+    root,
+    `${TYPE_SELECTORS.button},${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.link}`,
+  )) {
+    if (out.length >= max) break;
+    if (el.closest('nav,[role=navigation],footer,header,[aria-hidden=true]') && root.nodeType === 9) continue;
+    const vis = quickVisibility(el);
+    if (!vis.visible || !vis.inViewport) continue;
+    if (!nameOf(el, 40)) continue;
+    out.push(elementLine(store, el));
+  }
+  return out;
+}
+
+function describeSection(store: ElementStore, el: Element, budget: number): string {
+  const name =
+    nameOf(el, 60) ||
+    (el.querySelector('h1,h2,h3,[role=heading]')
+      ? textOf(el.querySelector('h1,h2,h3,[role=heading]')!, 60)
+      : '');
+  const role = roleOf(el);
+  const what =
+    role === 'main'
+      ? 'Main content'
+      : role
+        ? role[0]!.toUpperCase() + role.slice(1)
+        : `Section <${tagOf(el).toLowerCase()}>`;
+  let out = `${what}${name ? ` ${quoted(name)}` : ''}`;
+  const headings = visibleOnly(queryAllDeep(el, TYPE_SELECTORS.heading)).map((h) =>
+    quoted(textOf(h, 60), 40),
+  );
+  const counts = countsOf(el);
+  if (counts) out += `: ${counts}.`;
+  if (headings.length > 1) out += ` Headings: ${listWithin(headings, 300)}.`;
+  const text = truncate(textOf(el, 400), 200);
+  if (text) out += ` Text begins: ${quoted(text, 200)}.`;
+  const actions = mainActions(store, el, 8);
+  if (actions.length) out += ` Actions: ${listWithin(actions, Math.max(100, budget - out.length - 20))}.`;
+  return out;
+}
+
+export interface DescribeOptions {
+  /** Most characters returned (default 1,500). */
+  budget?: number;
+}
+
+export function describe(store: ElementStore, target?: Target, opts: DescribeOptions = {}): string {
+  const budget = opts.budget ?? config.describeBudget;
+  let relocated: string | undefined;
+  let el: Element;
+  if (target === undefined || target === null || target === '') {
+    el = queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ?? document.body;
+  } else {
+    const r = resolveTarget(store, target, 'describe target');
+    el = r.element;
+    relocated = r.relocated;
+  }
+  const kind = kindOf(el);
+  let out: string;
+  switch (kind) {
+    case 'table':
+      out = describeTable(store, el);
+      break;
+    case 'form':
+      out = describeForm(store, el, budget);
+      break;
+    case 'dialog':
+      out = describeDialog(store, el, budget);
+      break;
+    case 'menu':
+    case 'list':
+      out = describeList(store, el, kind, budget);
+      break;
+    case 'navigation':
+      out = describeNavigation(store, el, budget);
+      break;
+    case 'element':
+      out = describeElement(store, el);
+      break;
+    default:
+      out = describeSection(store, el, budget);
+  }
+  if (relocated) out = `${relocated} ${out}`;
+  return truncate(redactText(out), budget);
+}
+
+function alertsOf(): string[] {
+  return visibleOnly(
+    queryAllDeep(
+      document,
+      '[role=alert],[role=status],[aria-live=assertive],[role=alertdialog],.toast,.alert',
+    ),
+  )
+    .map((a) => textOf(a, 120))
+    .filter(Boolean)
+    .slice(0, 3);
+}
+
+function openDialogs(): Element[] {
+  return visibleOnly(
+    queryAllDeep(document, 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]'),
+  );
+}
+
+export interface SummaryOptions {
+  budget?: number;
+}
+
+/** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
+export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
+  const budget = opts.budget ?? config.summaryBudget;
+  const lines: string[] = [];
+  lines.push(
+    `Page ${quoted(normalize(document.title) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
+  );
+  const headings = queryAllDeep(
+    document,
+    'h1,h2,h3,[role=heading][aria-level="1"],[role=heading][aria-level="2"]',
+  )
+    .filter((h) => quickVisibility(h).visible)
+    .map((h) => {
+      const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? h.getAttribute('aria-level') ?? '2';
+      return `${'#'.repeat(Number(level))} ${truncate(textOf(h, 80), 50)}`;
+    })
+    .filter((h) => h.length > 3);
+  if (headings.length) lines.push(`Outline: ${listWithin(headings, 260, ' · ')}`);
+  const landmarks = queryAllDeep(
+    document,
+    'main,[role=main],nav,[role=navigation],header,[role=banner],footer,[role=contentinfo],aside,[role=complementary],[role=search],search,form[aria-label],form[aria-labelledby],section[aria-label],section[aria-labelledby]',
+  )
+    .filter(
+      (l) =>
+        !l.closest('article,section:not([aria-label]):not([aria-labelledby])') ||
+        l.matches('main,[role=main]'),
+    )
+    .filter((l) => quickVisibility(l).visible)
+    .map((l) => {
+      const n = nameOf(l, 30);
+      return `${roleOf(l) || tagOf(l).toLowerCase()}${n && n.length < 30 ? ` ${quoted(n, 30)}` : ''}`;
+    });
+  if (landmarks.length) lines.push(`Landmarks: ${listWithin([...new Set(landmarks)], 160)}`);
+  const counts = countsOf(document);
+  if (counts) lines.push(`Contains: ${counts}`);
+  const frames = collectRoots(document).unreachable.length;
+  if (frames) lines.push(`${plural(frames, 'cross-origin iframe')} cannot be read`);
+  const dialogs = openDialogs();
+  if (dialogs.length)
+    lines.push(
+      `Open dialog: ${dialogs
+        .slice(0, 2)
+        .map(
+          (d) =>
+            `[${store.idFor(d)}] ${quoted(nameOf(d, 40) || textOf(d, 60), 40)}${d.getAttribute('aria-modal') === 'true' || d.matches(':modal') ? ' (modal)' : ''}`,
+        )
+        .join(', ')}`,
+    );
+  const alerts = alertsOf();
+  if (alerts.length) lines.push(`Alerts: ${alerts.map((a) => quoted(a, 80)).join('; ')}`);
+  const focused = deepActiveElement();
+  if (focused && focused !== document.body) lines.push(`Focused: ${elementLine(store, focused)}`);
+  const used = lines.join('\n').length;
+  const actions = mainActions(store, dialogs[0] ?? document, 8);
+  if (actions.length)
+    lines.push(`Main actions in view: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`);
+  return truncate(redactText(lines.join('\n')), budget);
+}
+
+/** The focused element, inside shadow roots and same-origin frames. */
+export function deepActiveElement(): Element | null {
+  let el: Element | null = document.activeElement;
+  for (;;) {
+    if (!el) return null;
+    const inner: Element | null | undefined =
+      el.shadowRoot?.activeElement ?? (el.tagName === 'IFRAME' ? safeFrameActive(el) : null);
+    if (!inner) return el;
+    el = inner;
+  }
+}
+
+const safeFrameActive = (frame: Element): Element | null => {
+  try {
+    const d = (frame as HTMLIFrameElement).contentDocument;
+    return d && d.activeElement !== d.body ? d.activeElement : null;
+  } catch {
+    return null;
+  }
+};
+
+export interface SnapshotOptions {
+  /** Only inside this element (ID or selector). */
+  within?: Target;
+  /** Only this type (button, link, input, ...) or CSS selector. */
+  type?: string;
+  /** Most characters returned (default 2,000). */
+  budget?: number;
+  /** true (default) lists visible elements only; false adds hidden ones at the end. */
+  visible?: boolean;
+}
+
+/** Interactive elements, one line each, visible and in-view first, within a character budget. */
+export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
+  if (opts === null || typeof opts !== 'object')
+    throw new LLMHelperError(
+      'bad_argument',
+      'snapshot options must be an object such as { within: 12, type: "button" }.',
+    );
+  const budget = opts.budget ?? config.snapshotBudget;
+  const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
+  const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
+  const all = queryAllDeep(root, selector).filter(
+    (el) => !(root.nodeType === 1 && !containsDeep(root as Element, el)),
+  );
+  const inView: Element[] = [];
+  const below: Element[] = [];
+  const hidden: Element[] = [];
+  for (const el of all) {
+    const v = quickVisibility(el);
+    (v.visible ? (v.inViewport ? inView : below) : hidden).push(el);
+  }
+  const ordered = [...inView, ...below, ...(opts.visible === false ? hidden : [])];
+  const lines: string[] = [];
+  let used = 0;
+  const reserve = 160;
+  let shown = 0;
+  for (const el of ordered) {
+    if (!visibility(el).visible && opts.visible !== false) continue;
+    const line = elementLine(store, el, { context: true }) + (below.includes(el) ? ' (below the fold)' : '');
+    if (used + line.length + 1 > budget - reserve) break;
+    lines.push(line);
+    used += line.length + 1;
+    shown++;
+  }
+  const left = ordered.length - shown;
+  if (!lines.length)
+    return opts.type || opts.within
+      ? 'No interactive elements match; try without type or within.'
+      : 'No visible interactive elements on the page.';
+  if (left > 0)
+    lines.push(
+      `… ${left} more not shown. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,
+    );
+  return redactText(lines.join('\n'));
+}

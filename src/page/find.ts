@@ -1,0 +1,481 @@
+/**
+ * find and findNear: regex search over what a person perceives (visible text, labels, placeholders,
+ * titles, alt text, button values), returning the element a person would act on, ranked.
+ */
+import { config } from '../config';
+import { LLMHelperError } from '../errors';
+import { closestDeep, contextOf, ROW, rowLabel } from './context';
+import { inputType, isInteractive, labelledControl, nameOf, roleOf, tagOf, textOf } from './label';
+import { fieldValue, redactDeep } from './redact';
+import type { ElementStore } from './store';
+import { resolveTarget, type Target } from './target';
+import { normalize, toPattern, truncate, type Pattern } from './text';
+import { INTERACTIVE_SELECTOR, typeSelector } from './types';
+import { quickVisibility, visibility } from './visible';
+import { collectRoots, containsDeep, parentOf, walkSubtree } from './walk';
+
+export interface FindOptions {
+  /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
+  type?: string;
+  /** Most matches returned (default 10). */
+  limit?: number;
+  /** true (default): only visible elements; 'viewport': only those on screen now; false: hidden ones too. */
+  visible?: boolean | 'viewport';
+  /** Search only inside this element (ID or CSS selector). */
+  within?: Target;
+  /** Leave out these elements and everything inside them (IDs or CSS selectors). */
+  exclude?: Target | Target[];
+  /** Case-sensitive matching for string patterns (RegExp patterns keep their own flags). */
+  caseSensitive?: boolean;
+  /** The whole text must match. */
+  exact?: boolean;
+}
+
+export interface Match {
+  id: number;
+  tag: string;
+  role?: string;
+  text: string;
+  type?: string;
+  value?: string;
+  href?: string;
+  checked?: boolean;
+  selected?: boolean;
+  disabled?: boolean;
+  expanded?: boolean;
+  /** The row a cell or a control in a table row belongs to. */
+  row?: string;
+  /** Present and true when the element is visible but outside the viewport. */
+  offscreen?: boolean;
+  /** Present when `visible: false` returned a hidden element: why it is hidden. */
+  hidden?: string;
+  /** findNear only: how the match relates to the anchor element. */
+  relation?: string;
+}
+
+export type Matches = Match[] & { note?: string; unreachable?: string[] };
+
+/** Tags that flow inside a line of text: text split over them is read as one string. */
+const INLINE = new Set([
+  'A',
+  'ABBR',
+  'B',
+  'BDI',
+  'BDO',
+  'CITE',
+  'CODE',
+  'DATA',
+  'DFN',
+  'EM',
+  'FONT',
+  'I',
+  'KBD',
+  'LABEL',
+  'MARK',
+  'Q',
+  'S',
+  'SAMP',
+  'SMALL',
+  'SPAN',
+  'STRONG',
+  'SUB',
+  'SUP',
+  'TIME',
+  'U',
+  'VAR',
+  'WBR',
+  'BR',
+  'INS',
+  'DEL',
+  'NOBR',
+  'TT',
+  'BIG',
+  'STRIKE',
+  'ACRONYM',
+]);
+
+const ATTR_SELECTOR =
+  '[aria-label],[aria-labelledby],[placeholder],[title],[alt],input[type=submit],input[type=button],input[type=reset]';
+
+interface Candidate {
+  /** The element returned. */
+  el: Element;
+  /** The element whose text or attribute matched (for visibility when the result is a hidden input). */
+  source: Element;
+  matched: string;
+  exact: boolean;
+  order: number;
+  score: number;
+  inViewport: boolean;
+  hidden?: string;
+}
+
+interface SearchResult {
+  candidates: Candidate[];
+  note?: string;
+  unreachable: Element[];
+}
+
+/** The element a person acts on for matched text: its control for a label, its link/button for inner text. */
+function actionable(el: Element): Element {
+  const label = tagOf(el) === 'LABEL' ? el : el.closest('label');
+  if (label) {
+    const control = labelledControl(label);
+    if (control) return control;
+  }
+  if (isInteractive(el)) return el;
+  return closestDeep(el, INTERACTIVE_SELECTOR) ?? el;
+}
+
+/** Inside a matched text group, the deepest inline elements whose own text still matches. */
+function deepestMatches(group: Element, rx: RegExp): Element[] {
+  const out: Element[] = [];
+  const visit = (el: Element): boolean => {
+    let childMatched = false;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      if (!INLINE.has(c.tagName) && tagOf(c) !== 'BUTTON') continue;
+      if (rx.test(normalize(c.textContent ?? ''))) childMatched = visit(c) || childMatched;
+    }
+    if (!childMatched && el !== group) out.push(el);
+    return true;
+  };
+  visit(group);
+  return out;
+}
+
+function attributeTexts(el: Element): string[] {
+  const out: string[] = [];
+  for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
+    const v = el.getAttribute(a);
+    if (v) out.push(normalize(v));
+  }
+  if (
+    el.hasAttribute('aria-labelledby') ||
+    (tagOf(el) === 'INPUT' && /^(submit|button|reset)$/.test(inputType(el)))
+  )
+    out.push(nameOf(el, 200));
+  return out;
+}
+
+const toList = (x: Target | Target[] | undefined): Target[] =>
+  x === undefined ? [] : Array.isArray(x) ? x : [x];
+
+function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions): SearchResult {
+  const scope = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
+  const excluded = new Set(toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element));
+  const selector = opts.type ? typeSelector(opts.type) : null;
+  const rx = pattern?.regex ?? null;
+  const scopeEl = scope.nodeType === 1 ? (scope as Element) : null;
+  const candidates = new Map<Element, Candidate>();
+  const unreachable: Element[] = [];
+  let order = 0;
+
+  const add = (el: Element, source: Element, matched: string) => {
+    if (selector && !el.matches(selector)) {
+      const up = closestDeep(el, selector) ?? (source !== el ? closestDeep(source, selector) : null);
+      if (!up || (scopeEl && !containsDeep(scopeEl, up))) return;
+      el = up;
+    }
+    const m = rx ? rx.exec(matched) : null;
+    const exact = !!m && m[0].length === matched.length;
+    const prev = candidates.get(el);
+    if (prev) {
+      if (exact && !prev.exact) Object.assign(prev, { exact, matched });
+      return;
+    }
+    candidates.set(el, { el, source, matched, exact, order: order++, score: 0, inViewport: false });
+  };
+
+  if (!rx) {
+    // No pattern: every element of the type, in document order.
+    const { roots, unreachable: frames } = collectRoots(scope as Element | Document);
+    unreachable.push(...frames);
+    const list = scopeEl?.matches(selector!) ? [scopeEl] : [];
+    for (const root of roots) list.push(...Array.from(root.querySelectorAll(selector!)));
+    for (const el of list) {
+      if (excluded.size && [...excluded].some((x) => containsDeep(x, el))) continue;
+      candidates.set(el, {
+        el,
+        source: el,
+        matched: '',
+        exact: false,
+        order: order++,
+        score: 0,
+        inViewport: false,
+      });
+    }
+  } else {
+    const withAttrs = new Set<Element>(
+      Array.from((scope as Element | Document).querySelectorAll(ATTR_SELECTOR)),
+    );
+    const groups = new Map<Element, string>();
+    let lastParent: Node | null = null;
+    let lastGroup: Element | null = null;
+    walkSubtree(scope as Element | Document, {
+      root: (r) => {
+        for (const el of Array.from(r.querySelectorAll(ATTR_SELECTOR))) withAttrs.add(el);
+      },
+      unreachable: (f) => unreachable.push(f),
+      element: (el) => {
+        if (excluded.size && excluded.has(el)) return false;
+        if (withAttrs.has(el)) {
+          for (const text of attributeTexts(el))
+            if (rx.test(text)) {
+              add(actionable(el), el, text);
+              break;
+            }
+        }
+        const tag = el.tagName;
+        return tag !== 'SELECT' && tag !== 'TEXTAREA';
+      },
+      text: (t) => {
+        const parent = t.parentNode!;
+        if (parent !== lastParent) {
+          lastParent = parent;
+          let g: Element | null =
+            parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
+          while (g && g !== scopeEl && INLINE.has(g.tagName)) {
+            const up: Node | null = g.parentNode;
+            if (!up || up.nodeType !== 1) break;
+            g = up as Element;
+          }
+          lastGroup = g;
+        }
+        if (lastGroup) {
+          const prev = groups.get(lastGroup);
+          groups.set(lastGroup, prev === undefined ? t.data : prev + t.data);
+        }
+      },
+    });
+    for (const [group, raw] of groups) {
+      if (!rx.test(raw) && !/^\s|\s$|\s\s|[^\S ]/.test(raw)) continue;
+      const text = normalize(raw);
+      if (!text || !rx.test(text)) continue;
+      const inner = deepestMatches(group, rx);
+      if (inner.length) for (const el of inner) add(actionable(el), el, normalize(el.textContent ?? ''));
+      else add(actionable(group), group, text);
+    }
+    dropWrappers(candidates);
+  }
+  return { candidates: rank(candidates, opts), note: pattern?.note, unreachable };
+}
+
+/** No element is returned together with its own wrapper for the same text. */
+function dropWrappers(candidates: Map<Element, Candidate>): void {
+  for (const c of [...candidates.values()]) {
+    let depth = 0;
+    for (let up = parentOf(c.el); up && depth < 40; up = parentOf(up), depth++) {
+      const outer = candidates.get(up);
+      if (outer && outer.matched === c.matched && !(isInteractive(outer.el) && !isInteractive(c.el)))
+        candidates.delete(up);
+    }
+  }
+}
+
+/** Interactive over static, exact over partial, in the viewport over off-screen; ties in document order. */
+function rank(candidates: Map<Element, Candidate>, opts: FindOptions): Candidate[] {
+  const wanted = opts.visible ?? true;
+  const out: Candidate[] = [];
+  for (const c of candidates.values()) {
+    let vis = quickVisibility(c.el);
+    if (!vis.visible && c.source !== c.el) vis = quickVisibility(c.source);
+    if (wanted !== false && !vis.visible) continue;
+    if (wanted === 'viewport' && !vis.inViewport) continue;
+    if (!vis.visible) c.hidden = vis.reason;
+    c.inViewport = vis.inViewport;
+    c.score = (isInteractive(c.el) ? 4 : 0) + (c.exact ? 3 : 0) + (vis.inViewport ? 2 : 0);
+    out.push(c);
+  }
+  return out.sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+/** The full visibility check, run only on the few candidates about to be returned. */
+function confirmVisible(c: Candidate, opts: FindOptions): boolean {
+  if (opts.visible === false) return true;
+  if (visibility(c.el).visible) return true;
+  return c.source !== c.el && visibility(c.source).visible;
+}
+
+function toMatch(store: ElementStore, c: Candidate): Match {
+  const el = c.el;
+  const role = roleOf(el);
+  const tag = tagOf(el).toLowerCase();
+  const m: Match = { id: store.idFor(el), tag, text: nameOf(el, 80) || truncate(textOf(el, 200), 80) };
+  if (role && role !== tag) m.role = role;
+  if (tag === 'input') m.type = inputType(el);
+  const value = fieldValue(el);
+  if (value) m.value = truncate(value, 80);
+  const href = el.getAttribute('href');
+  if (href && (tag === 'a' || tag === 'area')) m.href = shortHref(el as HTMLAnchorElement);
+  if ((el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true')
+    m.checked = true;
+  if ((el as HTMLOptionElement).selected === true || el.getAttribute('aria-selected') === 'true')
+    m.selected = true;
+  if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
+    m.disabled = true;
+  const expanded = el.getAttribute('aria-expanded');
+  if (expanded) m.expanded = expanded === 'true';
+  if (!el.matches(ROW)) {
+    const row = closestDeep(el, ROW);
+    if (row) {
+      const label = rowLabel(row);
+      if (label && label !== m.text) m.row = label;
+    }
+  }
+  if (c.hidden) m.hidden = c.hidden;
+  else if (!c.inViewport) m.offscreen = true;
+  return m;
+}
+
+/** A link target as a short path when it stays on this site. */
+export function shortHref(a: HTMLAnchorElement): string {
+  try {
+    const url = new URL(a.href, a.ownerDocument.baseURI);
+    if (url.origin === location.origin) return truncate(url.pathname + url.search + url.hash, 100);
+    return truncate(url.href, 100);
+  } catch {
+    return truncate(a.getAttribute('href') ?? '', 100);
+  }
+}
+
+function checkOptions(pattern: unknown, opts: FindOptions): void {
+  if (opts === null || typeof opts !== 'object')
+    throw new LLMHelperError(
+      'bad_argument',
+      `find options must be an object such as { type: 'button', limit: 5 }.`,
+    );
+  if (opts.limit !== undefined && !(Number.isInteger(opts.limit) && opts.limit > 0))
+    throw new LLMHelperError(
+      'bad_argument',
+      `limit must be a positive whole number; got ${JSON.stringify(opts.limit)}.`,
+    );
+  if (pattern === undefined && !opts.type)
+    throw new LLMHelperError(
+      'bad_argument',
+      `find needs a pattern (text or regex), or a type to list, e.g. find('Save') or find({ type: 'checkbox' }).`,
+    );
+  if (pattern !== undefined && typeof pattern !== 'string' && !(pattern instanceof RegExp))
+    throw new LLMHelperError(
+      'bad_argument',
+      `pattern must be text or a regular expression; got ${typeof pattern}.`,
+    );
+}
+
+function finish(
+  store: ElementStore,
+  result: SearchResult,
+  list: Candidate[],
+  limit: number,
+  opts: FindOptions,
+  extra?: (c: Candidate, m: Match) => void,
+): Matches {
+  const picked: Match[] = [];
+  for (const c of list) {
+    if (picked.length >= limit) break;
+    if (!confirmVisible(c, opts)) continue;
+    const m = toMatch(store, c);
+    extra?.(c, m);
+    picked.push(m);
+  }
+  const out = redactDeep(picked) as Matches;
+  if (result.note) out.note = result.note;
+  if (result.unreachable.length)
+    out.unreachable = result.unreachable.map((f) =>
+      `iframe ${f.getAttribute('src') ? `"${truncate(f.getAttribute('src')!, 80)}"` : ''} is cross-origin; its contents cannot be searched`.replace(
+        '  ',
+        ' ',
+      ),
+    );
+  return out;
+}
+
+/** find(pattern?, options?) or find({ type }) */
+export function find(
+  store: ElementStore,
+  pattern?: string | RegExp | FindOptions,
+  options: FindOptions = {},
+): Matches {
+  if (pattern !== undefined && typeof pattern === 'object' && !(pattern instanceof RegExp)) {
+    options = pattern;
+    pattern = undefined;
+  }
+  checkOptions(pattern, options);
+  const p = pattern === undefined || pattern === '' ? null : toPattern(pattern, options);
+  if (!p && !options.type) options = { ...options, type: 'any' };
+  const result = search(store, p, options);
+  return finish(store, result, result.candidates, options.limit ?? config.findLimit, options);
+}
+
+interface Nearness {
+  /** Steps from the anchor up to the smallest container both share. */
+  shared: number;
+  distance: number;
+  relation: string;
+}
+
+function nearness(anchor: Element, el: Element, anchorUp: Map<Element, number>): Nearness {
+  let lca: Element | null = null;
+  for (let n: Element | null = el; n; n = parentOf(n))
+    if (anchorUp.has(n)) {
+      lca = n;
+      break;
+    }
+  const shared = lca ? anchorUp.get(lca)! : 1e6;
+  const a = anchor.getBoundingClientRect();
+  const b = el.getBoundingClientRect();
+  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+  const relations: string[] = [];
+  if (lca === anchor) relations.push('inside');
+  else if (lca === el) relations.push('contains');
+  else if (lca) {
+    const row = closestDeep(anchor, ROW);
+    if (row && containsDeep(row, el)) relations.push('same row');
+    else {
+      const ctx = contextOf(anchor);
+      if (ctx && containsDeep(ctx.element, el)) relations.push(`same ${ctx.kind}`);
+    }
+  }
+  if (lca !== anchor && lca !== el) {
+    const horizontal = Math.abs(dx) > Math.abs(dy) || (b.bottom > a.top && b.top < a.bottom);
+    relations.push(horizontal ? (dx >= 0 ? 'right of' : 'left of') : dy >= 0 ? 'below' : 'above');
+  }
+  return { shared, distance: Math.round(Math.hypot(dx, dy)), relation: relations.join(', ') };
+}
+
+/** findNear(id, pattern?, options?): find, ranked by closeness to element `id`, each saying how it relates. */
+export function findNear(
+  store: ElementStore,
+  id: Target,
+  pattern?: string | RegExp | FindOptions,
+  options: FindOptions = {},
+): Matches {
+  if (pattern !== undefined && typeof pattern === 'object' && !(pattern instanceof RegExp)) {
+    options = pattern;
+    pattern = undefined;
+  }
+  checkOptions(pattern, options);
+  const anchor = resolveTarget(store, id, 'findNear anchor').element;
+  const p = pattern === undefined || pattern === '' ? null : toPattern(pattern, options);
+  if (!p && !options.type) options = { ...options, type: INTERACTIVE_SELECTOR };
+  const result = search(store, p, { ...options, within: undefined });
+  const anchorUp = new Map<Element, number>();
+  let steps = 0;
+  for (let n: Element | null = anchor; n; n = parentOf(n)) anchorUp.set(n, steps++);
+  const scored = result.candidates
+    .filter((c) => c.el !== anchor)
+    .map((c) => ({ c, n: nearness(anchor, c.el, anchorUp) }))
+    .sort((x, y) => x.n.shared - y.n.shared || x.n.distance - y.n.distance || y.c.score - x.c.score);
+  const byCandidate = new Map(scored.map((s) => [s.c, s.n]));
+  return finish(
+    store,
+    result,
+    scored.map((s) => s.c),
+    options.limit ?? config.findLimit,
+    options,
+    (c, m) => {
+      m.relation = byCandidate.get(c)!.relation;
+      if (m.row && m.relation.startsWith('same row')) delete m.row;
+    },
+  );
+}

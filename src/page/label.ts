@@ -1,0 +1,334 @@
+/**
+ * What a person sees as an element's role, text and name. A pragmatic subset of the ARIA name
+ * computation (aria-labelledby, aria-label, labels, alt, title, placeholder, content) plus the
+ * fallbacks real pages need: adjacent label text for unattached labels, and icon names for nameless
+ * controls. Written here rather than imported to keep the bundle small and the hot path fast.
+ */
+import { normalize, truncate } from './text';
+import { walk, parentOf } from './walk';
+
+const INPUT_ROLES: Record<string, string> = {
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  number: 'spinbutton',
+  search: 'searchbox',
+  hidden: '',
+};
+
+const TAG_ROLES: Record<string, string> = {
+  BUTTON: 'button',
+  SUMMARY: 'button',
+  TEXTAREA: 'textbox',
+  H1: 'heading',
+  H2: 'heading',
+  H3: 'heading',
+  H4: 'heading',
+  H5: 'heading',
+  H6: 'heading',
+  TABLE: 'table',
+  TR: 'row',
+  TD: 'cell',
+  TH: 'columnheader',
+  UL: 'list',
+  OL: 'list',
+  MENU: 'list',
+  LI: 'listitem',
+  NAV: 'navigation',
+  MAIN: 'main',
+  HEADER: 'banner',
+  FOOTER: 'contentinfo',
+  ASIDE: 'complementary',
+  FORM: 'form',
+  SEARCH: 'search',
+  ARTICLE: 'article',
+  DIALOG: 'dialog',
+  OPTION: 'option',
+  FIELDSET: 'group',
+  DETAILS: 'group',
+  PROGRESS: 'progressbar',
+  OUTPUT: 'status',
+  IFRAME: 'iframe',
+};
+
+export const INTERACTIVE_ROLES = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'treeitem',
+]);
+
+/** Roles whose name comes from their content. */
+const NAME_FROM_CONTENT = new Set([
+  ...INTERACTIVE_ROLES,
+  'heading',
+  'cell',
+  'columnheader',
+  'rowheader',
+  'gridcell',
+  'tooltip',
+  'listitem',
+  'row',
+]);
+
+export const tagOf = (el: Element): string => el.tagName.toUpperCase();
+
+export function roleOf(el: Element): string {
+  const explicit = el.getAttribute('role');
+  if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
+  const tag = tagOf(el);
+  if (tag === 'A' || tag === 'AREA') return el.hasAttribute('href') ? 'link' : '';
+  if (tag === 'INPUT') {
+    const type = inputType(el);
+    if (type in INPUT_ROLES) return INPUT_ROLES[type]!;
+    return el.hasAttribute('list') ? 'combobox' : 'textbox';
+  }
+  if (tag === 'SELECT') {
+    const s = el as HTMLSelectElement;
+    return s.multiple || s.size > 1 ? 'listbox' : 'combobox';
+  }
+  if (tag === 'IMG') return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+  if (tag === 'TH') return el.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader';
+  if (tag === 'SECTION')
+    return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : '';
+  if ((el as HTMLElement).isContentEditable && !parentIsEditable(el)) return 'textbox';
+  return TAG_ROLES[tag] ?? '';
+}
+
+const parentIsEditable = (el: Element): boolean => {
+  const p = el.parentElement as HTMLElement | null;
+  return !!p && p.isContentEditable;
+};
+
+export const inputType = (el: Element): string => (el.getAttribute('type') ?? 'text').toLowerCase();
+
+export function isInteractive(el: Element, role = roleOf(el)): boolean {
+  if (INTERACTIVE_ROLES.has(role)) return true;
+  const tag = tagOf(el);
+  if (tag === 'INPUT') return inputType(el) !== 'hidden';
+  if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON') return true;
+  const tabindex = el.getAttribute('tabindex');
+  return tabindex !== null && Number(tabindex) >= 0 && tag !== 'DIV' && tag !== 'SPAN' ? true : false;
+}
+
+/** The control a label is for: `for`, or the control it wraps. */
+export function labelledControl(label: Element): Element | null {
+  const control = (label as HTMLLabelElement).control;
+  if (control) return control;
+  const forId = label.getAttribute('for');
+  const root = label.getRootNode() as Document | ShadowRoot;
+  if (forId && root.getElementById) return root.getElementById(forId);
+  return label.querySelector('input:not([type=hidden]),select,textarea');
+}
+
+/** Normalised text of an element's rendered-as-text descendants (crossing shadow roots). */
+export function textOf(el: Element, max = 2000): string {
+  let out = '';
+  if (tagOf(el) === 'SELECT' || tagOf(el) === 'TEXTAREA') return '';
+  walk(el, {
+    text: (t) => {
+      if (out.length < max * 2) out += t.data;
+    },
+    element: (e) => {
+      if (out.length >= max * 2) return false;
+      const tag = tagOf(e);
+      if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || tag === 'SVG') return false;
+      if (tag === 'BR' || tag === 'TD' || tag === 'TH' || tag === 'LI' || tag === 'P' || tag === 'DIV')
+        out += ' ';
+      if (tag === 'INPUT' && ['button', 'submit', 'reset'].includes(inputType(e))) out += ' ' + inputValue(e);
+    },
+  });
+  return normalize(out);
+}
+
+const inputValue = (el: Element): string => (el as HTMLInputElement).value ?? '';
+
+function textOfIds(el: Element, ids: string): string {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return normalize(
+    ids
+      .split(/\s+/)
+      .map((id) => {
+        const ref = root.getElementById?.(id) ?? el.ownerDocument.getElementById(id);
+        return ref ? ref.getAttribute('aria-label') || textOf(ref) : '';
+      })
+      .join(' '),
+  );
+}
+
+const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', 'OUTPUT']);
+
+/** The accessible name, with the fallbacks people rely on when markup is sloppy. Never longer than max. */
+export function nameOf(el: Element, max = 80): string {
+  return truncate(computeName(el), max);
+}
+
+function computeName(el: Element): string {
+  const labelledby = el.getAttribute('aria-labelledby');
+  if (labelledby) {
+    const t = textOfIds(el, labelledby);
+    if (t) return t;
+  }
+  const aria = normalize(el.getAttribute('aria-label') ?? '');
+  if (aria) return aria;
+  const tag = tagOf(el);
+  if (tag === 'INPUT') {
+    const type = inputType(el);
+    if (type === 'submit' || type === 'reset' || type === 'button')
+      return normalize(inputValue(el)) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+    if (type === 'image') return normalize(el.getAttribute('alt') ?? '') || 'Submit';
+  }
+  if (LABELABLE.has(tag)) {
+    const labels = (el as HTMLInputElement).labels;
+    if (labels && labels.length) {
+      const t = normalize(Array.from(labels, labelText).join(' '));
+      if (t) return t;
+    }
+    const t =
+      normalize(el.getAttribute('title') ?? '') ||
+      normalize(el.getAttribute('placeholder') ?? '') ||
+      normalize(el.getAttribute('aria-placeholder') ?? '');
+    return t || adjacentLabel(el);
+  }
+  if (tag === 'IMG' || tag === 'AREA')
+    return normalize(el.getAttribute('alt') ?? '') || normalize(el.getAttribute('title') ?? '');
+  const role = roleOf(el);
+  if (role === 'textbox' || role === 'combobox' || role === 'searchbox' || role === 'listbox')
+    return (
+      normalize(el.getAttribute('title') ?? '') ||
+      normalize(el.getAttribute('aria-placeholder') ?? '') ||
+      adjacentLabel(el)
+    );
+  if (NAME_FROM_CONTENT.has(role) || tag === 'LABEL' || tag === 'LEGEND' || tag === 'CAPTION') {
+    const t = textOf(el, 200);
+    if (t) return t;
+    return normalize(el.getAttribute('title') ?? '') || iconName(el);
+  }
+  return normalize(el.getAttribute('title') ?? '');
+}
+
+/** A label's text without the value of the control inside it. */
+function labelText(label: Element): string {
+  return textOf(label, 200);
+}
+
+/**
+ * A field's name when no label is attached: the short text just before it (a neighbouring cell, a
+ * preceding div or text node), or failing that, just after it.
+ */
+export function adjacentLabel(el: Element): string {
+  const near = (node: Element | null, dir: 'prev' | 'next'): string => {
+    for (let n: Node | null = node; n; n = dir === 'prev' ? n.previousSibling : n.nextSibling) {
+      if (n === el) continue;
+      const text = normalize(
+        n.nodeType === 1 ? textOf(n as Element, 100) : n.nodeType === 3 ? n.textContent! : '',
+      );
+      if (n.nodeType === 1 && (n as Element).querySelector?.('input,select,textarea')) return '';
+      if (text) return text.length <= 60 ? text.replace(/[:*]\s*$/, '').trim() : '';
+    }
+    return '';
+  };
+  let node: Element | null = el;
+  for (let depth = 0; node && depth < 3; depth++, node = parentOf(node)) {
+    const prev = node.previousSibling as Element | null;
+    const found = near(prev, 'prev');
+    if (found) return found;
+    if (node.parentElement && node.parentElement.children.length > 3) break;
+  }
+  return near(el.nextSibling as Element | null, 'next');
+}
+
+const GENERIC_TOKENS = new Set([
+  'btn',
+  'button',
+  'icon',
+  'icons',
+  'fa',
+  'fas',
+  'far',
+  'fab',
+  'fal',
+  'bi',
+  'glyphicon',
+  'material',
+  'symbols',
+  'outlined',
+  'rounded',
+  'sharp',
+  'svg',
+  'img',
+  'image',
+  'small',
+  'large',
+  'lg',
+  'sm',
+  'xs',
+  'md',
+  'xl',
+  'primary',
+  'secondary',
+  'default',
+  'link',
+  'action',
+  'actions',
+  'item',
+  'ui',
+  'mdi',
+  'ico',
+  'active',
+  'disabled',
+  'hidden',
+  'show',
+  'open',
+  'clickable',
+  'control',
+  'wrapper',
+  'inner',
+  'outer',
+]);
+
+/** A nameless control's handle from its icon: an svg <title>, an image file name, or class tokens. */
+export function iconName(el: Element): string {
+  const svgTitle = el.querySelector('svg title');
+  if (svgTitle?.textContent) return normalize(svgTitle.textContent);
+  const img = tagOf(el) === 'IMG' ? el : el.querySelector('img');
+  if (img) {
+    const alt = normalize(img.getAttribute('alt') ?? '') || normalize(img.getAttribute('title') ?? '');
+    if (alt) return alt;
+    const file = (img.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').pop() ?? '';
+    const stem = file
+      .replace(/\.[a-z0-9]+$/i, '')
+      .replace(/[-_.]+/g, ' ')
+      .replace(/\bicon\b/gi, '')
+      .trim();
+    if (/[a-z]{3}/i.test(stem)) return normalize(stem);
+  }
+  const classes = [el, ...Array.from(el.querySelectorAll('[class]')).slice(0, 6)];
+  for (const c of classes) {
+    const cls = typeof c.className === 'string' ? c.className : (c.getAttribute('class') ?? '');
+    for (const token of cls.split(/\s+/)) {
+      const words = token
+        .split(/[-_]+/)
+        .filter((w) => /^[a-z]{3,}$/i.test(w) && !GENERIC_TOKENS.has(w.toLowerCase()));
+      if (words.length) return words.join(' ').toLowerCase();
+    }
+  }
+  return '';
+}

@@ -1,0 +1,49 @@
+/** Which elements a `type` option selects. One CSS selector per type: the single truth for find and snapshot. */
+import { LLMHelperError } from '../errors';
+
+export const TYPE_SELECTORS = {
+  button:
+    'button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button]',
+  link: 'a[href],area[href],[role=link]',
+  input:
+    'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',
+  select: 'select,[role=combobox],[role=listbox]',
+  checkbox: 'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox]',
+  radio: 'input[type=radio],[role=radio],[role=menuitemradio]',
+  menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
+  tab: '[role=tab]',
+  heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',
+  row: 'tr,[role=row]',
+  cell: 'td,th,[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]',
+  image: 'img,svg[role=img],[role=img],input[type=image]',
+  any: '*',
+} as const;
+
+export type ElementType = keyof typeof TYPE_SELECTORS;
+
+/** Everything a person can operate: the union of the interactive types. */
+export const INTERACTIVE_SELECTOR = [
+  TYPE_SELECTORS.button,
+  TYPE_SELECTORS.link,
+  TYPE_SELECTORS.input,
+  TYPE_SELECTORS.select,
+  TYPE_SELECTORS.checkbox,
+  TYPE_SELECTORS.radio,
+  TYPE_SELECTORS.menuitem,
+  TYPE_SELECTORS.tab,
+  'input[type=range],[role=slider],[role=option],[role=treeitem],[tabindex]:not([tabindex="-1"]):not(div):not(span)',
+].join(',');
+
+/** The CSS selector for a type name or a CSS selector given as a type; a clear error for neither. */
+export function typeSelector(type: string): string {
+  if (type in TYPE_SELECTORS) return TYPE_SELECTORS[type as ElementType];
+  try {
+    document.createDocumentFragment().querySelector(type);
+  } catch {
+    throw new LLMHelperError(
+      'bad_argument',
+      `type "${type}" is neither a known type (${Object.keys(TYPE_SELECTORS).join(', ')}) nor a valid CSS selector.`,
+    );
+  }
+  return type;
+}

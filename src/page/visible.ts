@@ -1,0 +1,85 @@
+/**
+ * Visibility as a person means it: rendered, not transparent to the eye (visibility:hidden,
+ * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
+ */
+import { parentOf } from './walk';
+
+export interface Visibility {
+  visible: boolean;
+  /** Some part of it is inside its window's viewport. */
+  inViewport: boolean;
+  /** Why it is not visible, for notes and errors. */
+  reason?: string;
+}
+
+const view = (el: Element): Window => el.ownerDocument.defaultView ?? window;
+
+/** The cheap part: style visibility and a non-empty box. Enough to rank many candidates. */
+export function quickVisibility(el: Element): Visibility {
+  if (!el.isConnected) return { visible: false, inViewport: false, reason: 'detached' };
+  const check = (el as HTMLElement).checkVisibility;
+  if (check && !check.call(el, { visibilityProperty: true, opacityProperty: true }))
+    return { visible: false, inViewport: false, reason: 'hidden by CSS' };
+  const r = el.getBoundingClientRect();
+  if (r.width <= 1 && r.height <= 1 && !hasVisibleChild(el))
+    return { visible: false, inViewport: false, reason: 'zero size' };
+  const win = view(el);
+  const inViewport = r.bottom > 0 && r.right > 0 && r.top < win.innerHeight && r.left < win.innerWidth;
+  if (!check) {
+    const style = win.getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none')
+      return { visible: false, inViewport: false, reason: 'hidden by CSS' };
+  }
+  return { visible: true, inViewport };
+}
+
+/** An inline wrapper or display:contents element has no box of its own but shows its children. */
+function hasVisibleChild(el: Element): boolean {
+  let seen = 0;
+  for (let c = el.firstElementChild; c && seen < 20; c = c.nextElementSibling, seen++) {
+    const r = c.getBoundingClientRect();
+    if (r.width > 1 || r.height > 1) return true;
+  }
+  return false;
+}
+
+const CLIP_NONE = new Set(['', 'auto', 'none']);
+
+/**
+ * The full check: quickVisibility plus aria-hidden and inert ancestors, and ancestors that clip the
+ * element away (overflow hidden with no overlap, clip: rect(0 0 0 0), clip-path inset(50%)).
+ */
+export function visibility(el: Element): Visibility {
+  const quick = quickVisibility(el);
+  if (!quick.visible) return quick;
+  const rect = el.getBoundingClientRect();
+  for (let n: Element | null = el; n; n = parentOf(n)) {
+    if (n.getAttribute('aria-hidden') === 'true')
+      return { visible: false, inViewport: false, reason: 'aria-hidden' };
+    if (n.hasAttribute('inert')) return { visible: false, inViewport: false, reason: 'inert' };
+    if (n.tagName === 'BODY' || n.tagName === 'HTML') continue;
+    const style = n.ownerDocument.defaultView!.getComputedStyle(n);
+    if (!CLIP_NONE.has(style.clip) && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip))
+      return { visible: false, inViewport: false, reason: 'clipped' };
+    if (/inset\((50|100)%/.test(style.clipPath))
+      return { visible: false, inViewport: false, reason: 'clipped' };
+    if (n !== el && n.ownerDocument === el.ownerDocument && style.overflow !== 'visible') {
+      const r = n.getBoundingClientRect();
+      const overlaps =
+        rect.right > r.left && rect.left < r.right && rect.bottom > r.top && rect.top < r.bottom;
+      const clipsX = style.overflowX !== 'visible';
+      const clipsY = style.overflowY !== 'visible';
+      const outX = clipsX && (rect.right <= r.left || rect.left >= r.right);
+      const outY = clipsY && (rect.bottom <= r.top || rect.top >= r.bottom);
+      if (
+        !overlaps &&
+        (outX || outY) &&
+        (style.overflowX === 'hidden' || style.overflowY === 'hidden' || r.width === 0 || r.height === 0)
+      )
+        return { visible: false, inViewport: false, reason: 'clipped' };
+    }
+  }
+  return quick;
+}
+
+export const isVisible = (el: Element): boolean => visibility(el).visible;

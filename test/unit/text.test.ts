@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { normalize, toPattern, truncate } from '../../src/page/text';
+
+describe('normalize', () => {
+  it('reads &nbsp; and runs of white space as one space', () => {
+    expect(normalize('  Price:\u00a0\u00a042\n\tEUR ')).toBe('Price: 42 EUR');
+  });
+});
+
+describe('truncate', () => {
+  it('keeps short text and ends long text with an ellipsis within the limit', () => {
+    expect(truncate('short', 10)).toBe('short');
+    const t = truncate('a'.repeat(100), 10);
+    expect(t.length).toBeLessThanOrEqual(10);
+    expect(t.endsWith('…')).toBe(true);
+  });
+});
+
+describe('toPattern', () => {
+  it('is case-insensitive by default and case-sensitive on request', () => {
+    expect(toPattern('ok').regex.test('OK')).toBe(true);
+    expect(toPattern('ok', { caseSensitive: true }).regex.test('OK')).toBe(false);
+  });
+
+  it("honours a RegExp's own flags and drops the stateful g/y flags", () => {
+    const p = toPattern(/Ok/g);
+    expect(p.regex.flags).toBe('');
+    expect(p.regex.test('Ok')).toBe(true);
+    expect(p.regex.test('Ok')).toBe(true);
+    expect(p.regex.test('ok')).toBe(false);
+  });
+
+  it('falls back to literal text for an invalid regex and says so', () => {
+    const p = toPattern('Total [EUR');
+    expect(p.regex.test('Total [EUR] 12')).toBe(true);
+    expect(p.note).toMatch(/"Total \[EUR" is not a valid regular expression .* searched as plain text/);
+  });
+
+  it('matches a string that is meant literally as well as its regex reading', () => {
+    const p = toPattern('Save (draft)');
+    expect(p.regex.test('Save (draft)')).toBe(true);
+    expect(p.regex.test('Save draft')).toBe(true);
+    expect(p.note).toBeUndefined();
+  });
+
+  it('exact anchors the whole text', () => {
+    expect(toPattern('Play', { exact: true }).regex.test('Playback')).toBe(false);
+    expect(toPattern('Play', { exact: true }).regex.test('Play')).toBe(true);
+  });
+});

@@ -166,7 +166,7 @@ function describeTable(store: ElementStore, table: Element): string {
       6,
     )) {
       const n = nameOf(a, 30);
-      if (n && !/^\d+$/.test(n) && !cellTexts(r).includes(n)) actions.add(n);
+      if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);
     }
   if (actions.size)
     out += ` Row actions: ${[...actions].slice(0, 6).join(', ')} (use findNear with a row's cell to reach one).`;
@@ -314,21 +314,31 @@ function countsOf(root: SearchRoot): string {
   return parts.join(', ');
 }
 
-/** Visible interactive elements in view, in document order, skipping navigation and page chrome. */
+/**
+ * Visible interactive elements in view, in document order, skipping navigation and page chrome.
+ * Repeats (a Download button per row) are listed once with a count.
+ */
 function mainActions(store: ElementStore, root: SearchRoot, max: number): string[] {
-  const out: string[] = [];
+  const seen = new Map<string, { line: string; count: number }>();
   for (const el of queryAllDeep(
     root,
     `${TYPE_SELECTORS.button},${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.link}`,
   )) {
-    if (out.length >= max) break;
     if (el.closest('nav,[role=navigation],footer,header,[aria-hidden=true]') && root.nodeType === 9) continue;
+    const name = nameOf(el, 40);
+    if (!name) continue;
+    const key = `${roleOf(el)}|${name}`;
+    const known = seen.get(key);
+    if (known) {
+      known.count++;
+      continue;
+    }
+    if (seen.size >= max) continue;
     const vis = quickVisibility(el);
     if (!vis.visible || !vis.inViewport) continue;
-    if (!nameOf(el, 40)) continue;
-    out.push(elementLine(store, el));
+    seen.set(key, { line: elementLine(store, el), count: 1 });
   }
-  return out;
+  return [...seen.values()].map((a) => (a.count > 1 ? `${a.line} (×${a.count})` : a.line));
 }
 
 function describeSection(store: ElementStore, el: Element, budget: number): string {

@@ -9,7 +9,7 @@ import { inputType, isInteractive, labelledControl, nameOf, roleOf, tagOf, textO
 import { fieldValue, redactDeep } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { normalize, toPattern, truncate, type Pattern } from './text';
+import { INLINE_TAGS, normalize, toPattern, truncate, type Pattern } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
 import { collectRoots, containsDeep, parentOf, walkSubtree } from './walk';
@@ -55,47 +55,9 @@ export interface Match {
 
 export type Matches = Match[] & { note?: string; unreachable?: string[] };
 
-/** Tags that flow inside a line of text: text split over them is read as one string. */
-const INLINE = new Set([
-  'A',
-  'ABBR',
-  'B',
-  'BDI',
-  'BDO',
-  'CITE',
-  'CODE',
-  'DATA',
-  'DFN',
-  'EM',
-  'FONT',
-  'I',
-  'KBD',
-  'LABEL',
-  'MARK',
-  'Q',
-  'S',
-  'SAMP',
-  'SMALL',
-  'SPAN',
-  'STRONG',
-  'SUB',
-  'SUP',
-  'TIME',
-  'U',
-  'VAR',
-  'WBR',
-  'BR',
-  'INS',
-  'DEL',
-  'NOBR',
-  'TT',
-  'BIG',
-  'STRIKE',
-  'ACRONYM',
-]);
-
+/** Elements matched by an attribute or computed name; fields are named by labels, also unattached ones. */
 const ATTR_SELECTOR =
-  '[aria-label],[aria-labelledby],[placeholder],[title],[alt],input[type=submit],input[type=button],input[type=reset]';
+  '[aria-label],[aria-labelledby],[placeholder],[title],[alt],input:not([type=hidden]),select,textarea';
 
 interface Candidate {
   /** The element returned. */
@@ -133,7 +95,7 @@ function deepestMatches(group: Element, rx: RegExp): Element[] {
   const visit = (el: Element): boolean => {
     let childMatched = false;
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-      if (!INLINE.has(c.tagName) && tagOf(c) !== 'BUTTON') continue;
+      if (!INLINE_TAGS.has(c.tagName) && tagOf(c) !== 'BUTTON') continue;
       if (rx.test(normalize(c.textContent ?? ''))) childMatched = visit(c) || childMatched;
     }
     if (!childMatched && el !== group) out.push(el);
@@ -149,10 +111,8 @@ function attributeTexts(el: Element): string[] {
     const v = el.getAttribute(a);
     if (v) out.push(normalize(v));
   }
-  if (
-    el.hasAttribute('aria-labelledby') ||
-    (tagOf(el) === 'INPUT' && /^(submit|button|reset)$/.test(inputType(el)))
-  )
+  const tag = tagOf(el);
+  if (el.hasAttribute('aria-labelledby') || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA')
     out.push(nameOf(el, 200));
   return out;
 }
@@ -234,7 +194,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
           lastParent = parent;
           let g: Element | null =
             parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
-          while (g && g !== scopeEl && INLINE.has(g.tagName)) {
+          while (g && g !== scopeEl && INLINE_TAGS.has(g.tagName)) {
             const up: Node | null = g.parentNode;
             if (!up || up.nodeType !== 1) break;
             g = up as Element;

@@ -4,7 +4,7 @@
  * fallbacks real pages need: adjacent label text for unattached labels, and icon names for nameless
  * controls. Written here rather than imported to keep the bundle small and the hot path fast.
  */
-import { normalize, truncate } from './text';
+import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf } from './walk';
 
 const INPUT_ROLES: Record<string, string> = {
@@ -150,8 +150,7 @@ export function textOf(el: Element, max = 2000): string {
       if (out.length >= max * 2) return false;
       const tag = tagOf(e);
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || tag === 'SVG') return false;
-      if (tag === 'BR' || tag === 'TD' || tag === 'TH' || tag === 'LI' || tag === 'P' || tag === 'DIV')
-        out += ' ';
+      if (!INLINE_TAGS.has(tag)) out += ' ';
       if (tag === 'INPUT' && ['button', 'submit', 'reset'].includes(inputType(e))) out += ' ' + inputValue(e);
     },
   });

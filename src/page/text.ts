@@ -46,3 +46,41 @@ export function toPattern(pattern: string | RegExp, opts: PatternOptions = {}): 
   if (opts.exact) source = `^(?:${source})$`;
   return { regex: new RegExp(source, flags), note };
 }
+
+/** Tags that flow inside a line of text: text split over them is read as one string. */
+export const INLINE_TAGS = new Set([
+  'A',
+  'ABBR',
+  'B',
+  'BDI',
+  'BDO',
+  'CITE',
+  'CODE',
+  'DATA',
+  'DFN',
+  'EM',
+  'FONT',
+  'I',
+  'KBD',
+  'LABEL',
+  'MARK',
+  'Q',
+  'S',
+  'SAMP',
+  'SMALL',
+  'SPAN',
+  'STRONG',
+  'SUB',
+  'SUP',
+  'TIME',
+  'U',
+  'VAR',
+  'WBR',
+  'INS',
+  'DEL',
+  'NOBR',
+  'TT',
+  'BIG',
+  'STRIKE',
+  'ACRONYM',
+]);

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+describe('describe', () => {
+  it('describes a table: columns, rows, sort state, first rows, row actions', async () => {
+    const page = await ctx.open('invoices.html');
+    const d = await page.evaluate(() => window.LLMHelper.describe('#invoices'));
+    expect(d).toMatch(/^Table "Invoices" with 4 columns: Name, Date, Size, Actions\. 4 rows\./);
+    expect(d).toMatch(/Sorted by Date \(descending\)/);
+    expect(d).toMatch(/First rows: Invoice 2024-01 \| 2024-01-31 \| 120 KB/);
+    expect(d).toMatch(/Row actions: Download, trash/);
+    await page.close();
+  });
+
+  it('describes a form: fields with labels, types, values, required, buttons', async () => {
+    const page = await ctx.open('invoices.html');
+    const d = await page.evaluate(() => window.LLMHelper.describe('form'));
+    expect(d).toMatch(/^Form "Filter" with 5 fields: \[\d+\] textbox "Search invoices"/);
+    expect(d).toMatch(/combobox "Year" \(value "2024"\) \[2 options\]/);
+    expect(d).toMatch(/checkbox "Paid only" \(checked\)/);
+    expect(d).toMatch(/textbox "Email for copies" \(email, required\)/);
+    expect(d).toMatch(/Buttons: \[\d+\] button "Apply", \[\d+\] button "Reset"/);
+    await page.close();
+  });
+
+  it('describes lists, menus, tabs, navigation, dialogs and sections', async () => {
+    const page = await ctx.open('widgets.html');
+    const d = await page.evaluate(() => ({
+      nav: window.LLMHelper.describe('nav'),
+      tabs: window.LLMHelper.describe('[role=tablist]'),
+      menu: window.LLMHelper.describe('[role=menu]'),
+      listbox: window.LLMHelper.describe('[role=listbox]'),
+      dialog: window.LLMHelper.describe('[role=dialog]'),
+      section: window.LLMHelper.describe('section'),
+      element: window.LLMHelper.describe(window.LLMHelper.find('Refresh')[0]!.id),
+    }));
+    expect(d.nav).toMatch(/^Navigation "Docs" with 3 links: \[\d+\] link "Getting started" → \/a/);
+    expect(d.tabs).toMatch(/^Tabs "Views" with 2 items: \[\d+\] tab "Grid" \(current\), \[\d+\] tab "List"/);
+    expect(d.menu).toMatch(
+      /^Menu "File" with 3 items: .*menuitem "Save" \(disabled\).*menuitem "Export" \(has popup\) ▸ submenu/,
+    );
+    expect(d.listbox).toMatch(/^Listbox "Fruit" with 2 items: \[\d+\] option "Apple" \(current\)/);
+    expect(d.dialog).toMatch(
+      /^Dialog "Delete file\?" \(modal\): "Delete file\? This cannot be undone\. Cancel Delete"\. Controls: \[\d+\] button "Cancel", \[\d+\] button "Delete"/,
+    );
+    expect(d.section).toMatch(/^Region "Stats".*1 button.*Actions: \[\d+\] button "Refresh"/);
+    expect(d.element).toMatch(/^\[\d+\] button "Refresh" in section "Stats"\. Visible\./);
+    await page.close();
+  });
+
+  it('keeps to its budget', async () => {
+    const page = await ctx.open('invoices.html');
+    const d = await page.evaluate(() => window.LLMHelper.describe(undefined, { budget: 120 }));
+    expect(d.length).toBeLessThanOrEqual(120);
+    await page.close();
+  });
+});
+
+describe('summary and snapshot', () => {
+  it('summarises the page: title, outline, landmarks, counts, dialogs, alerts, focus, actions', async () => {
+    const page = await ctx.open('widgets.html');
+    await page.focus('text=Grid');
+    const s = await page.evaluate(() => window.LLMHelper.summary());
+    expect(s).toMatch(/^Page "Widgets" at http:\/\/127\.0\.0\.1:\d+\/test\/fixtures\/widgets\.html/);
+    expect(s).toMatch(/Landmarks: navigation "Docs", region "Stats"/);
+    expect(s).toMatch(/Open dialog: \[\d+\] "Delete file\?" \(modal\)/);
+    expect(s).toMatch(/Alerts: "Payment failed: card declined"/);
+    expect(s).toMatch(/Focused: \[\d+\] tab "Grid"/);
+    expect(s).toMatch(/Main actions in view: \[\d+\] button "Cancel"; \[\d+\] button "Delete"/);
+    expect(s.length).toBeLessThanOrEqual(1200);
+    await page.close();
+  });
+
+  it('lists interactive elements within a budget and says how to narrow', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => ({
+      small: window.LLMHelper.snapshot({ budget: 400 }),
+      buttons: window.LLMHelper.snapshot({ type: 'checkbox' }),
+    }));
+    expect(r.small.length).toBeLessThanOrEqual(400);
+    expect(r.small).toMatch(/… \d+ more not shown\. Narrow with within .* or type/);
+    expect(r.buttons).toMatch(/^\[\d+\] checkbox "Paid only" \(checked\)$/);
+    await page.close();
+  });
+});
+
+describe('extract', () => {
+  it('returns one property: text, exact value, href, checked, selected, options, rows, data, html', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      const h = window.LLMHelper;
+      const id = (p: string) => h.find(p)[0]!.id;
+      return {
+        value: h.extract(id('Customer'), 'value'),
+        checked: h.extract(id('Paid only'), 'checked'),
+        href: h.extract(id('Export all'), 'href'),
+        options: h.extract(h.find({ type: 'select' })[0]!.id, 'options'),
+        selected: h.extract(h.find({ type: 'select' })[0]!.id, 'selected'),
+        rows: h.extract(id('Invoice 2024-01'), 'rows', { max: 2 }),
+        html: h.extract(id('Apply'), 'html'),
+        missing: (() => {
+          try {
+            return h.extract(id('Apply'), 'nonsense');
+          } catch (e) {
+            return (e as Error).message;
+          }
+        })(),
+      };
+    });
+    expect(r.value).toBe('ACME  Corp ');
+    expect(r.checked).toBe(true);
+    expect(r.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/export$/);
+    expect(r.options).toEqual([
+      { value: '2023', label: '2023' },
+      { value: '2024', label: '2024', selected: true },
+    ]);
+    expect(r.selected).toEqual(['2024']);
+    expect(r.rows).toEqual({
+      columns: ['Name', 'Date', 'Size', 'Actions'],
+      rows: [
+        ['Invoice 2024-01', '2024-01-31', '120 KB', 'Download'],
+        ['Invoice 2024-02', '2024-02-29', '98 KB', 'Download'],
+      ],
+      total: 4,
+      truncated: true,
+    });
+    expect(r.html).toBe('<button type="submit">Apply</button>');
+    expect(r.missing).toMatch(/has no property or attribute "nonsense"\. Properties: text, value, href/);
+    await page.close();
+  });
+});

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+const domIds = (page: Page, pattern: string | RegExp, opts: object = {}) =>
+  page.evaluate(
+    ([p, o]) =>
+      window.LLMHelper.find(p as string, o as object).map((m) => {
+        // Resolve each returned ID back to the element's DOM id through extract, as a caller would.
+        return (window.LLMHelper.extract(m.id, 'id') as string) ?? '';
+      }),
+    [pattern instanceof RegExp ? pattern.source : pattern, opts] as const,
+  );
+
+describe('find: visibility (real layout)', () => {
+  it('excludes hidden elements by default: display none, visibility hidden, zero size, aria-hidden, inert, clipped, collapsed', async () => {
+    const page = await ctx.open('visibility.html');
+    expect(await domIds(page, 'Target')).toEqual(['shown', 'offscreen']);
+    await page.close();
+  });
+
+  it('marks off-screen matches, and drops them when visible is "viewport"', async () => {
+    const page = await ctx.open('visibility.html');
+    const all = await page.evaluate(() => window.LLMHelper.find('Target'));
+    expect(all.map((m) => m.offscreen ?? false)).toEqual([false, true]);
+    expect(await domIds(page, 'Target', { visible: 'viewport' })).toEqual(['shown']);
+    await page.close();
+  });
+
+  it('returns hidden ones too with visible: false, each saying why it is hidden', async () => {
+    const page = await ctx.open('visibility.html');
+    const all = await page.evaluate(() => window.LLMHelper.find('Target', { visible: false, limit: 20 }));
+    const hidden = Object.fromEntries(
+      await page.evaluate(
+        (ms) => ms.map((m) => [window.LLMHelper.extract(m.id, 'id') ?? m.text, m.hidden ?? 'visible']),
+        all,
+      ),
+    );
+    expect(hidden).toMatchObject({
+      shown: 'visible',
+      'display-none': 'hidden by CSS',
+      'vis-hidden': 'hidden by CSS',
+      zero: 'zero size',
+      offscreen: 'visible',
+    });
+    expect(Object.keys(hidden)).toEqual(
+      expect.arrayContaining(['aria-hidden', 'inert', 'clipped', 'collapsed']),
+    );
+    await page.close();
+  });
+
+  it('uses the full check (aria-hidden, inert, clipping) for what it returns', async () => {
+    const page = await ctx.open('visibility.html');
+    const ids = await domIds(page, /Target (aria|inert|clipped|in collapsed)/.source);
+    expect(ids).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('find: text as a person reads it', () => {
+  it('matches text split over inline elements as one string', async () => {
+    const page = await ctx.open('visibility.html');
+    const m = await page.evaluate(() => window.LLMHelper.find('split text over inline elements'));
+    expect(m).toHaveLength(1);
+    expect(m[0]).toMatchObject({ tag: 'p', text: 'Some split text over inline elements here.' });
+    await page.close();
+  });
+
+  it('returns the link for text inside it, and treats &nbsp; as a space', async () => {
+    const page = await ctx.open('visibility.html');
+    const link = await page.evaluate(() => window.LLMHelper.find('inline elements'));
+    expect(link[0]).toMatchObject({ tag: 'a', role: 'link', text: 'inline elements', href: '/somewhere' });
+    const price = await page.evaluate(() => window.LLMHelper.find('Price: 42 EUR'));
+    expect(price[0]).toMatchObject({ tag: 'p', text: 'Price: 42 EUR' });
+    await page.close();
+  });
+});
+
+describe('find: matching, ranking and options', () => {
+  it('ranks the interactive exact match first and never returns a wrapper with its own child', async () => {
+    const page = await ctx.open('invoices.html');
+    const m = await page.evaluate(() => window.LLMHelper.find('Invoices'));
+    expect(m[0]).toMatchObject({ tag: 'a', text: 'Invoices' });
+    const texts = m.map((x) => `${x.tag}:${x.text}`);
+    expect(new Set(texts).size).toBe(texts.length);
+    await page.close();
+  });
+
+  it('finds a control by its label, placeholder, title or alt, and returns the control for a label', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => ({
+      label: window.LLMHelper.find('Search invoices')[0],
+      placeholder: window.LLMHelper.find('Email for copies')[0],
+      title: window.LLMHelper.find('Export all invoices')[0],
+      alt: window.LLMHelper.find('^Export$')[0],
+      wrapped: window.LLMHelper.find('Paid only')[0],
+    }));
+    expect(r.label).toMatchObject({ tag: 'input', role: 'textbox', text: 'Search invoices' });
+    expect(r.placeholder).toMatchObject({ tag: 'input', type: 'email', text: 'Email for copies' });
+    expect(r.title).toMatchObject({ tag: 'a', href: '/export' });
+    expect(r.alt).toMatchObject({ tag: 'a', href: '/export' });
+    expect(r.wrapped).toMatchObject({ tag: 'input', type: 'checkbox', checked: true, text: 'Paid only' });
+    await page.close();
+  });
+
+  it('names unattached fields from the adjacent label text', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => ({
+      year: window.LLMHelper.find({ type: 'select' })[0],
+      customer: window.LLMHelper.find({ type: 'input', within: 'table:not(#invoices)' })[0],
+    }));
+    expect(r.year).toMatchObject({ tag: 'select', text: 'Year', value: '2024' });
+    expect(r.customer).toMatchObject({ tag: 'input', text: 'Customer', value: 'ACME  Corp ' });
+    // find by that label text returns the field first, not the static cell that names it
+    const byText = await page.evaluate(() => window.LLMHelper.find('Customer')[0]);
+    expect(byText).toMatchObject({ tag: 'input', text: 'Customer' });
+    await page.close();
+  });
+
+  it('lists a type with no pattern, nameless controls included, in document order', async () => {
+    const page = await ctx.open('invoices.html');
+    const buttons = await page.evaluate(() => window.LLMHelper.find({ type: 'button', limit: 50 }));
+    const trash = buttons.filter((b) => b.text === 'trash');
+    expect(trash).toHaveLength(4);
+    expect(trash.map((t) => t.row)).toEqual([
+      'Invoice 2024-01',
+      'Invoice 2024-02',
+      'Invoice 2024-03',
+      'Invoice 2024-04',
+    ]);
+    await page.close();
+  });
+
+  it("honours caseSensitive, a RegExp's flags and exact", async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => ({
+      insensitive: window.LLMHelper.find('^ok$').map((m) => m.text),
+      sensitive: window.LLMHelper.find('^ok$', { caseSensitive: true }).map((m) => m.text),
+      regex: window.LLMHelper.find(/^Ok$/).map((m) => m.text),
+      exact: window.LLMHelper.find('Download', { exact: true, type: 'any', limit: 50 }).length,
+      partial: window.LLMHelper.find('Download', { limit: 50 }).length,
+    }));
+    expect(r.insensitive).toEqual(['ok', 'Ok']);
+    expect(r.sensitive).toEqual(['ok']);
+    expect(r.regex).toEqual(['Ok']);
+    expect(r.exact).toBe(4);
+    expect(r.partial).toBe(5); // four buttons and the banner sentence
+    await page.close();
+  });
+
+  it('searches within an element, leaves out excluded regions, and respects limit', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      const table = window.LLMHelper.find({ type: 'table' })[0]!.id;
+      return {
+        within: window.LLMHelper.find('Download', { within: table, limit: 50 }).length,
+        excluded: window.LLMHelper.find('Download', { exclude: '.banner', limit: 50 }).map((m) => m.tag),
+        limited: window.LLMHelper.find('Download', { limit: 2 }).length,
+      };
+    });
+    expect(r.within).toBe(4);
+    expect(r.excluded).toEqual(['button', 'button', 'button', 'button']);
+    expect(r.limited).toBe(2);
+    await page.close();
+  });
+
+  it('searches an invalid regex as plain text and says so', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      const m = window.LLMHelper.find('Invoice 2024-03 (');
+      return { n: m.length, note: m.note };
+    });
+    expect(r.n).toBe(0);
+    expect(r.note).toMatch(/not a valid regular expression.*plain text/);
+    await page.close();
+  });
+
+  it('rejects bad options with a sentence that says what to do', async () => {
+    const page = await ctx.open('invoices.html');
+    const errors = await page.evaluate(() =>
+      [
+        () => window.LLMHelper.find('x', { limit: 0 }),
+        () => window.LLMHelper.find('x', { type: 'b[[' }),
+        () => window.LLMHelper.find(),
+        () => window.LLMHelper.find('x', { within: 9999 }),
+        () => window.LLMHelper.find('x', { within: '#nope' }),
+      ].map((f) => {
+        try {
+          f();
+          return 'no error';
+        } catch (e) {
+          return (e as Error).message;
+        }
+      }),
+    );
+    expect(errors[0]).toMatch(/limit must be a positive whole number/);
+    expect(errors[1]).toMatch(/neither a known type \(button, link.*\) nor a valid CSS selector/);
+    expect(errors[2]).toMatch(/find needs a pattern/);
+    expect(errors[3]).toMatch(/There is no element 9999/);
+    expect(errors[4]).toMatch(/No element matches the selector "#nope"/);
+    await page.close();
+  });
+});

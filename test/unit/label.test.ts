@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { adjacentLabel, iconName, nameOf, roleOf, textOf } from '../../src/page/label';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const $ = (sel: string) => document.querySelector(sel)!;
+
+describe('textOf', () => {
+  it('separates adjacent buttons and blocks, joins inline runs', () => {
+    document.body.innerHTML =
+      '<div id="d"><p>Sure<b>ly</b> not</p><button>Cancel</button><button>Delete</button></div>';
+    expect(textOf($('#d'))).toBe('Surely not Cancel Delete');
+  });
+});
+
+describe('roleOf and nameOf', () => {
+  it('derives implicit roles', () => {
+    document.body.innerHTML =
+      '<a href="/x">x</a><a>y</a><input type="checkbox"><select></select><select multiple></select>';
+    expect(roleOf($('a[href]'))).toBe('link');
+    expect(roleOf($('a:not([href])'))).toBe('');
+    expect(roleOf($('input'))).toBe('checkbox');
+    expect(roleOf($('select'))).toBe('combobox');
+    expect(roleOf($('select[multiple]'))).toBe('listbox');
+  });
+
+  it('follows aria-labelledby, aria-label, labels, then placeholder', () => {
+    document.body.innerHTML = `
+      <span id="l1">From</span><span id="l2">date</span><input id="a" aria-labelledby="l1 l2">
+      <input id="b" aria-label="Quick search">
+      <label for="c">Email</label><input id="c" placeholder="you@example.com">
+      <input id="d" placeholder="Zip code">
+      <input id="e" type="submit" value="Send it">`;
+    expect(nameOf($('#a'))).toBe('From date');
+    expect(nameOf($('#b'))).toBe('Quick search');
+    expect(nameOf($('#c'))).toBe('Email');
+    expect(nameOf($('#d'))).toBe('Zip code');
+    expect(nameOf($('#e'))).toBe('Send it');
+  });
+
+  it('names an unattached field from the label text beside it', () => {
+    document.body.innerHTML = `
+      <table><tr><td>Customer:</td><td><input id="a"></td></tr></table>
+      <div><div>Amount *</div><div><input id="b"></div></div>`;
+    expect(adjacentLabel($('#a'))).toBe('Customer');
+    expect(nameOf($('#b'))).toBe('Amount');
+  });
+
+  it('gives nameless icon buttons a handle from svg title, image file name or class', () => {
+    document.body.innerHTML = `
+      <button id="a"><svg><title>Close</title></svg></button>
+      <button id="b"><img src="/icons/download-icon.png"></button>
+      <button id="c" class="btn btn-icon icon-trash"></button>
+      <button id="d"><i class="fa fa-pencil"></i></button>`;
+    expect(iconName($('#a'))).toBe('Close');
+    expect(nameOf($('#b'))).toBe('download');
+    expect(nameOf($('#c'))).toBe('trash');
+    expect(nameOf($('#d'))).toBe('pencil');
+  });
+});

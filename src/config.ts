@@ -4,6 +4,8 @@ export interface Config {
   maxIds: number;
   /** Default number of matches find and findNear return. */
   findLimit: number;
+  /** Most characters of find/findNear results (as JSON), notes included. */
+  findBudget: number;
   /** Character budgets of the read tools. */
   describeBudget: number;
   summaryBudget: number;
@@ -16,6 +18,7 @@ export interface Config {
 export const defaults = (): Config => ({
   maxIds: 5000,
   findLimit: 10,
+  findBudget: 2000,
   describeBudget: 1500,
   summaryBudget: 1200,
   snapshotBudget: 2000,

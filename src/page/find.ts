@@ -12,7 +12,7 @@ import { resolveTarget, type Target } from './target';
 import { INLINE_TAGS, normalize, toPattern, truncate, type Pattern } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
-import { collectRoots, containsDeep, parentOf, walkSubtree } from './walk';
+import { collectRoots, containsDeep, parentOf, type SearchRoot } from './walk';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
@@ -56,8 +56,7 @@ export interface Match {
 export type Matches = Match[] & { note?: string; unreachable?: string[] };
 
 /** Elements matched by an attribute or computed name; fields are named by labels, also unattached ones. */
-const ATTR_SELECTOR =
-  '[aria-label],[aria-labelledby],[placeholder],[title],[alt],input:not([type=hidden]),select,textarea';
+const ATTR_SELECTOR = '[aria-label],[aria-labelledby],[placeholder],[title],[alt]';
 
 interface Candidate {
   /** The element returned. */
@@ -105,38 +104,206 @@ function deepestMatches(group: Element, rx: RegExp): Element[] {
   return out;
 }
 
-function attributeTexts(el: Element): string[] {
+/** Texts an element is known by besides its content; `computed` adds its full name (labels, neighbours). */
+function attributeTexts(el: Element, computed: boolean): string[] {
   const out: string[] = [];
   for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
     const v = el.getAttribute(a);
     if (v) out.push(normalize(v));
   }
-  const tag = tagOf(el);
-  if (el.hasAttribute('aria-labelledby') || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA')
-    out.push(nameOf(el, 200));
+  if (computed || el.hasAttribute('aria-labelledby')) out.push(nameOf(el, 200));
   return out;
 }
 
 const toList = (x: Target | Target[] | undefined): Target[] =>
   x === undefined ? [] : Array.isArray(x) ? x : [x];
 
+/** Tags whose text is never read as page text. */
+const NOT_TEXT = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'OPTION',
+  'OPTGROUP',
+  'TEXTAREA',
+  'TITLE',
+  'script',
+  'style',
+  'title',
+]);
+const SHOW_TEXT = 4;
+
+/** A place where the pattern matched, before it is mapped to the element a person acts on. */
+interface Hit {
+  source: Element;
+  matched: string;
+  /** Matched by an attribute or computed name, not by its text. */
+  byName?: boolean;
+}
+
+/** A root's text nodes joined into one string, with each node's offset, for one regex scan. */
+interface TextIndex {
+  text: string;
+  starts: number[];
+  nodes: Text[];
+}
+
+/** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
+function indexText(root: SearchRoot): TextIndex {
+  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
+  const base = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : root;
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const nodes: Text[] = [];
+  if (!base) return { text: '', starts, nodes };
+  const walker = doc.createTreeWalker(base, SHOW_TEXT);
+  let pos = 0;
+  for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+    const data = n.data;
+    if (!data) continue;
+    parts.push(data);
+    starts.push(pos);
+    nodes.push(n);
+    pos += data.length;
+  }
+  return { text: parts.join(''), starts, nodes };
+}
+
+/** Index of the node containing offset `at` (binary search). */
+function nodeAt(starts: number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The block a text node reads in: its nearest ancestor that is not inline (stopping at `stop`). */
+function blockOf(node: Text, stop: Element | null): Element | null {
+  const parent = node.parentNode;
+  if (!parent) return null;
+  let g = parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
+  while (g && g !== stop && INLINE_TAGS.has(g.tagName)) {
+    const up = g.parentNode;
+    if (!up || up.nodeType !== 1) break;
+    g = up as Element;
+  }
+  return g;
+}
+
+/** A block's own text: its text and inline descendants', with nested blocks as line breaks. */
+function blockText(block: Element): string {
+  let out = '';
+  const read = (el: Node): void => {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) out += (c as Text).data;
+      else if (c.nodeType === 1) {
+        if (INLINE_TAGS.has((c as Element).tagName)) read(c);
+        else out += ' ';
+      }
+    }
+  };
+  read(block);
+  return normalize(out);
+}
+
+/**
+ * Blocks whose own text matches: one superset scan over the joined text, each hit verified with the
+ * exact pattern on its block's text; the scan then goes on from the next text node.
+ */
+function textHits(index: TextIndex, pattern: Pattern, stop: Element | null): Hit[] {
+  const hits: Hit[] = [];
+  const checked = new Set<Element>();
+  const { scan, regex } = pattern;
+  const { text, starts, nodes } = index;
+  scan.lastIndex = 0;
+  for (let m = scan.exec(text); m; m = scan.exec(text)) {
+    const i = nodeAt(starts, m.index);
+    const block = blockOf(nodes[i]!, stop);
+    if (block && !checked.has(block)) {
+      checked.add(block);
+      if (!NOT_TEXT.has(block.tagName)) {
+        const own = blockText(block);
+        if (own && regex.test(own)) hits.push({ source: block, matched: own });
+      }
+    }
+    scan.lastIndex = starts[i]! + nodes[i]!.data.length;
+  }
+  return hits;
+}
+
+/** Fields named by an unattached label (their name is not in any attribute or <label>). */
+function unlabelledFields(root: SearchRoot): Element[] {
+  // Also input buttons: their value is their name.
+  const list =
+    root.nodeType === 11
+      ? Array.from(root.querySelectorAll('input,select,textarea'))
+      : ['input', 'select', 'textarea'].flatMap((t) => Array.from((root as Element).getElementsByTagName(t)));
+  return list.filter(
+    (f) =>
+      !(f as HTMLInputElement).labels?.length &&
+      !f.hasAttribute('aria-label') &&
+      !f.hasAttribute('aria-labelledby') &&
+      !f.hasAttribute('placeholder') &&
+      !f.hasAttribute('title') &&
+      (f as HTMLInputElement).type !== 'hidden',
+  );
+}
+
+function attributeHits(root: SearchRoot, rx: RegExp): Hit[] {
+  const hits: Hit[] = [];
+  const seen = new Set<Element>();
+  const test = (el: Element, computed: boolean) => {
+    if (seen.has(el)) return;
+    seen.add(el);
+    for (const text of attributeTexts(el, computed))
+      if (rx.test(text)) {
+        hits.push({ source: el, matched: text, byName: true });
+        return;
+      }
+  };
+  for (const el of unlabelledFields(root)) test(el, true);
+  for (const el of Array.from(root.querySelectorAll(ATTR_SELECTOR))) test(el, false);
+  return hits;
+}
+
+/** Merges two lists that are each in document order (same root) into one. */
+function mergeInOrder(a: Hit[], b: Hit[]): Hit[] {
+  if (!a.length) return b.sort((x, y) => docOrder(x.source, y.source));
+  if (!b.length) return a;
+  b.sort((x, y) => docOrder(x.source, y.source));
+  const out: Hit[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length)
+    out.push(docOrder(a[i]!.source, b[j]!.source) <= 0 ? a[i++]! : b[j++]!);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+const docOrder = (x: Node, y: Node): number =>
+  x === y ? 0 : x.compareDocumentPosition(y) & 4 /* FOLLOWING */ ? -1 : 1;
+
 function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions): SearchResult {
   const scope = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
-  const excluded = new Set(toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element));
+  const excluded = toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element);
   const selector = opts.type ? typeSelector(opts.type) : null;
-  const rx = pattern?.regex ?? null;
   const scopeEl = scope.nodeType === 1 ? (scope as Element) : null;
+  const { roots, unreachable } = collectRoots(scope as Element | Document);
   const candidates = new Map<Element, Candidate>();
-  const unreachable: Element[] = [];
   let order = 0;
 
   const add = (el: Element, source: Element, matched: string) => {
+    if (excluded.length && excluded.some((x) => containsDeep(x, source))) return;
     if (selector && !el.matches(selector)) {
       const up = closestDeep(el, selector) ?? (source !== el ? closestDeep(source, selector) : null);
       if (!up || (scopeEl && !containsDeep(scopeEl, up))) return;
       el = up;
     }
-    const m = rx ? rx.exec(matched) : null;
+    const m = pattern ? pattern.regex.exec(matched) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);
     if (prev) {
@@ -146,74 +313,24 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     candidates.set(el, { el, source, matched, exact, order: order++, score: 0, inViewport: false });
   };
 
-  if (!rx) {
+  if (!pattern) {
     // No pattern: every element of the type, in document order.
-    const { roots, unreachable: frames } = collectRoots(scope as Element | Document);
-    unreachable.push(...frames);
-    const list = scopeEl?.matches(selector!) ? [scopeEl] : [];
-    for (const root of roots) list.push(...Array.from(root.querySelectorAll(selector!)));
-    for (const el of list) {
-      if (excluded.size && [...excluded].some((x) => containsDeep(x, el))) continue;
-      candidates.set(el, {
-        el,
-        source: el,
-        matched: '',
-        exact: false,
-        order: order++,
-        score: 0,
-        inViewport: false,
-      });
-    }
+    if (scopeEl?.matches(selector!)) add(scopeEl, scopeEl, '');
+    for (const root of roots) for (const el of Array.from(root.querySelectorAll(selector!))) add(el, el, '');
   } else {
-    const withAttrs = new Set<Element>(
-      Array.from((scope as Element | Document).querySelectorAll(ATTR_SELECTOR)),
-    );
-    const groups = new Map<Element, string>();
-    let lastParent: Node | null = null;
-    let lastGroup: Element | null = null;
-    walkSubtree(scope as Element | Document, {
-      root: (r) => {
-        for (const el of Array.from(r.querySelectorAll(ATTR_SELECTOR))) withAttrs.add(el);
-      },
-      unreachable: (f) => unreachable.push(f),
-      element: (el) => {
-        if (excluded.size && excluded.has(el)) return false;
-        if (withAttrs.has(el)) {
-          for (const text of attributeTexts(el))
-            if (rx.test(text)) {
-              add(actionable(el), el, text);
-              break;
-            }
+    // Roots in order (the page, then its shadow roots and frames); within a root, document order.
+    for (const root of roots) {
+      const stop = root === scope ? scopeEl : null;
+      const hits = mergeInOrder(textHits(indexText(root), pattern, stop), attributeHits(root, pattern.regex));
+      for (const hit of hits) {
+        if (hit.byName) {
+          add(actionable(hit.source), hit.source, hit.matched);
+          continue;
         }
-        const tag = el.tagName;
-        return tag !== 'SELECT' && tag !== 'TEXTAREA';
-      },
-      text: (t) => {
-        const parent = t.parentNode!;
-        if (parent !== lastParent) {
-          lastParent = parent;
-          let g: Element | null =
-            parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
-          while (g && g !== scopeEl && INLINE_TAGS.has(g.tagName)) {
-            const up: Node | null = g.parentNode;
-            if (!up || up.nodeType !== 1) break;
-            g = up as Element;
-          }
-          lastGroup = g;
-        }
-        if (lastGroup) {
-          const prev = groups.get(lastGroup);
-          groups.set(lastGroup, prev === undefined ? t.data : prev + t.data);
-        }
-      },
-    });
-    for (const [group, raw] of groups) {
-      if (!rx.test(raw) && !/^\s|\s$|\s\s|[^\S ]/.test(raw)) continue;
-      const text = normalize(raw);
-      if (!text || !rx.test(text)) continue;
-      const inner = deepestMatches(group, rx);
-      if (inner.length) for (const el of inner) add(actionable(el), el, normalize(el.textContent ?? ''));
-      else add(actionable(group), group, text);
+        const inner = deepestMatches(hit.source, pattern.regex);
+        if (inner.length) for (const el of inner) add(actionable(el), el, normalize(el.textContent ?? ''));
+        else add(actionable(hit.source), hit.source, hit.matched);
+      }
     }
     dropWrappers(candidates);
   }
@@ -330,22 +447,34 @@ function finish(
   extra?: (c: Candidate, m: Match) => void,
 ): Matches {
   const picked: Match[] = [];
+  let used = 0;
+  let cut = 0;
+  const budget = config.findBudget - 300; // room for the notes
   for (const c of list) {
     if (picked.length >= limit) break;
     if (!confirmVisible(c, opts)) continue;
     const m = toMatch(store, c);
     extra?.(c, m);
+    const size = JSON.stringify(m).length + 1;
+    if (used + size > budget) {
+      cut++;
+      break;
+    }
+    used += size;
     picked.push(m);
   }
   const out = redactDeep(picked) as Matches;
-  if (result.note) out.note = result.note;
-  if (result.unreachable.length)
-    out.unreachable = result.unreachable.map((f) =>
-      `iframe ${f.getAttribute('src') ? `"${truncate(f.getAttribute('src')!, 80)}"` : ''} is cross-origin; its contents cannot be searched`.replace(
-        '  ',
-        ' ',
-      ),
+  const notes = [result.note];
+  if (cut)
+    notes.push(
+      `Stopped at ${picked.length} matches to stay within ${config.findBudget} characters; narrow with within or type for more.`,
     );
+  if (notes.some(Boolean)) out.note = notes.filter(Boolean).join(' ');
+  if (result.unreachable.length)
+    out.unreachable = result.unreachable.map((f) => {
+      const src = f.getAttribute('src');
+      return `iframe${src ? ` "${truncate(src, 80)}"` : ''} is cross-origin; its contents cannot be searched`;
+    });
   return out;
 }
 

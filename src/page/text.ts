@@ -7,7 +7,14 @@ export const truncate = (s: string, max: number): string =>
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 export interface Pattern {
+  /** Tests one normalised text (single spaces, trimmed): the exact meaning of the pattern. */
   regex: RegExp;
+  /**
+   * Scans a whole page's text nodes joined in one string ('g' flag). A superset of `regex` (anchors and
+   * word boundaries dropped, spaces optional), so that no match is missed at a node boundary; every
+   * hit is verified with `regex` against its block's own text.
+   */
+  scan: RegExp;
   /** Set when the pattern was not a valid regular expression and was searched as plain text. */
   note?: string;
 }
@@ -16,6 +23,35 @@ export interface PatternOptions {
   caseSensitive?: boolean;
   /** The whole text must match, not a part of it. */
   exact?: boolean;
+}
+
+/**
+ * Rewrites a regex source outside character classes: literal spaces become `space` (white-space
+ * tolerant), and, for the scan, `^`, `$`, `\b` and `\B` are dropped (only ever widening matches).
+ */
+function rewrite(source: string, space: string, dropAssertions: boolean): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') {
+      const next = source[i + 1] ?? '';
+      i++;
+      if (dropAssertions && !inClass && (next === 'b' || next === 'B')) continue;
+      out += ch + next;
+    } else if (inClass) {
+      if (ch === ']') inClass = false;
+      out += ch;
+    } else if (ch === '[') {
+      inClass = true;
+      out += ch;
+    } else if (ch === ' ') {
+      while (source[i + 1] === ' ') i++;
+      out += space;
+    } else if (dropAssertions && (ch === '^' || ch === '$')) continue;
+    else out += ch;
+  }
+  return out;
 }
 
 /**
@@ -44,7 +80,11 @@ export function toPattern(pattern: string | RegExp, opts: PatternOptions = {}): 
     }
   }
   if (opts.exact) source = `^(?:${source})$`;
-  return { regex: new RegExp(source, flags), note };
+  return {
+    regex: new RegExp(rewrite(source, '\\s+', false), flags),
+    scan: new RegExp(rewrite(source, '\\s*', true), flags + 'g'),
+    note,
+  };
 }
 
 /** Tags that flow inside a line of text: text split over them is read as one string. */

@@ -17,10 +17,6 @@ export interface Visitor {
   /** Return false to skip the element's subtree. */
   element?(el: Element): boolean | undefined;
   text?(node: Text): void;
-  /** A shadow root or a same-origin frame document the walk entered. */
-  root?(root: ShadowRoot | Document): void;
-  /** A frame whose document cannot be read (cross-origin or not loaded). */
-  unreachable?(frame: Element): void;
 }
 
 export const isFrame = (el: Element): boolean => el.tagName === 'IFRAME' || el.tagName === 'FRAME';
@@ -43,16 +39,10 @@ export function walk(start: Node, v: Visitor): void {
       if (SKIP_TAGS.has(el.tagName)) continue;
       if (v.element && v.element(el) === false) continue;
       const shadow = el.shadowRoot;
-      if (shadow) {
-        v.root?.(shadow);
-        walk(shadow, v);
-      }
+      if (shadow) walk(shadow, v);
       if (isFrame(el)) {
         const doc = frameDocument(el);
-        if (doc?.documentElement) {
-          v.root?.(doc);
-          walk(doc.body ?? doc.documentElement, v);
-        } else v.unreachable?.(el);
+        if (doc?.documentElement) walk(doc.body ?? doc.documentElement, v);
         continue;
       }
       walk(el, v);
@@ -78,23 +68,60 @@ export function parentOf(node: Node): Element | null {
 
 export type SearchRoot = Document | ShadowRoot | Element;
 
-/** Every open shadow root and same-origin frame document under (and including) start. */
-export function collectRoots(start: SearchRoot): { roots: SearchRoot[]; unreachable: Element[] } {
+export interface Roots {
+  /** start first, then every open shadow root and same-origin frame document below it. */
+  roots: SearchRoot[];
+  /** Frames whose document cannot be read (cross-origin). */
+  unreachable: Element[];
+}
+
+const SHOW_ELEMENT = 1;
+let memo: { start: SearchRoot; result: Roots } | null = null;
+
+/**
+ * Every open shadow root and same-origin frame document under (and including) start. One element
+ * pass checking shadowRoot (cheaper than querySelectorAll('*')); frames come from the documents'
+ * cached getElementsByTagName collections. Memoised until the current task yields, so one tool call
+ * that asks many times pays once; actions that change the page call forgetRoots().
+ */
+export function collectRoots(start: SearchRoot): Roots {
+  if (memo && memo.start === start) return memo.result;
   const roots: SearchRoot[] = [];
   const unreachable: Element[] = [];
   const visit = (root: SearchRoot): void => {
     roots.push(root);
-    for (const el of Array.from(root.querySelectorAll('*'))) {
-      if (el.shadowRoot) visit(el.shadowRoot);
-      if (isFrame(el)) {
-        const doc = frameDocument(el);
-        if (doc?.documentElement) visit(doc);
-        else unreachable.push(el);
-      }
+    const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
+    const base = root.nodeType === 9 ? (doc.documentElement ?? root) : root;
+    if (base.nodeType === 1 && (base as Element).shadowRoot && base !== doc.documentElement)
+      visit((base as Element).shadowRoot!);
+    const walker = doc.createTreeWalker(base, SHOW_ELEMENT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const shadow = (n as Element).shadowRoot;
+      if (shadow) visit(shadow);
+    }
+    const frames =
+      root.nodeType === 11
+        ? Array.from(root.querySelectorAll('iframe,frame'))
+        : [
+            ...Array.from((root as Element | Document).getElementsByTagName('iframe')),
+            ...Array.from((root as Element | Document).getElementsByTagName('frame')),
+          ];
+    if (root.nodeType === 1 && isFrame(root as Element)) frames.push(root as Element);
+    for (const frame of frames) {
+      const d = frameDocument(frame);
+      if (d?.documentElement) visit(d);
+      else unreachable.push(frame);
     }
   };
   visit(start);
-  return { roots, unreachable };
+  const result = { roots, unreachable };
+  memo = { start, result };
+  queueMicrotask(forgetRoots);
+  return result;
+}
+
+export function forgetRoots(): void {
+  memo = null;
 }
 
 /** querySelectorAll over start and every shadow root and same-origin frame below it. */
@@ -108,24 +135,4 @@ export function queryAllDeep(start: SearchRoot, selector: string): Element[] {
 export function containsDeep(outer: Element, inner: Element): boolean {
   for (let n: Element | null = inner; n; n = parentOf(n)) if (n === outer) return true;
   return false;
-}
-
-/** walk() over an element's own subtree: its shadow root or frame document too, not just its children. */
-export function walkSubtree(start: Document | Element, v: Visitor): void {
-  if (start.nodeType === 1) {
-    const el = start as Element;
-    if (el.shadowRoot) {
-      v.root?.(el.shadowRoot);
-      walk(el.shadowRoot, v);
-    }
-    if (isFrame(el)) {
-      const doc = frameDocument(el);
-      if (doc?.documentElement) {
-        v.root?.(doc);
-        walk(doc.body ?? doc.documentElement, v);
-      } else v.unreachable?.(el);
-      return;
-    }
-  }
-  walk(start.nodeType === 9 ? ((start as Document).body ?? (start as Document).documentElement) : start, v);
 }

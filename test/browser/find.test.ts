@@ -68,6 +68,34 @@ describe('find: text as a person reads it', () => {
     await page.close();
   });
 
+  it('matches across node boundaries without merging separate blocks', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<p id="hl">Results for <mark>inv</mark>oices</p>
+         <table><tr><td>Name</td><td>Date</td></tr><tr><td>KB</td><td><button>Download</button></td></tr></table>
+         <div><button>
+            Delete
+         </button></div>`,
+      );
+      const f = (p: string | RegExp, o = {}) => window.LLMHelper.find(p, o).map((m) => `${m.tag}:${m.text}`);
+      return {
+        splitWord: f('invoices'),
+        acrossCells: f('Name Date'),
+        wordBoundary: f(/\bDownload\b/),
+        anchored: f('^Delete$'),
+        exact: f('delete', { exact: true }),
+      };
+    });
+    expect(r.splitWord).toEqual(['p:Results for invoices']);
+    expect(r.acrossCells).toEqual([]);
+    expect(r.wordBoundary).toEqual(['button:Download']);
+    expect(r.anchored).toEqual(['button:Delete']);
+    expect(r.exact).toEqual(['button:Delete']);
+    await page.close();
+  });
+
   it('returns the link for text inside it, and treats &nbsp; as a space', async () => {
     const page = await ctx.open('visibility.html');
     const link = await page.evaluate(() => window.LLMHelper.find('inline elements'));
@@ -163,6 +191,21 @@ describe('find: matching, ranking and options', () => {
     expect(r.within).toBe(4);
     expect(r.excluded).toEqual(['button', 'button', 'button', 'button']);
     expect(r.limited).toBe(2);
+    await page.close();
+  });
+
+  it('stays within its character budget and says where it stopped', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      window.LLMHelper.configure({ findBudget: 700 });
+      const m = window.LLMHelper.find({ type: 'button', limit: 50 });
+      return { n: m.length, size: JSON.stringify(m).length, note: m.note };
+    });
+    expect(r.n).toBeGreaterThan(0);
+    expect(r.size).toBeLessThanOrEqual(700);
+    expect(r.note).toMatch(
+      /^Stopped at \d+ matches to stay within 700 characters; narrow with within or type/,
+    );
     await page.close();
   });
 

@@ -2,31 +2,13 @@
  * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core. One browser per test file;
  * each test opens a fixture page that loads dist/llm-helper.umd.js with a <script> tag.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type StaticServer } from './server';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-}
+import { launchChromium, startServer } from './harness.mjs';
 
 export interface BrowserContextForTests {
   browser: Browser;
-  server: StaticServer;
+  server: Awaited<ReturnType<typeof startServer>>;
   /** Opens test/fixtures/<name> in a fresh page (1280×800) and waits for LLMHelper. */
   open(name: string, opts?: { width?: number; height?: number }): Promise<Page>;
 }

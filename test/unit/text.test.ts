@@ -48,3 +48,20 @@ describe('toPattern', () => {
     expect(toPattern('Play', { exact: true }).regex.test('Play')).toBe(true);
   });
 });
+
+describe('toPattern scan regex', () => {
+  it('is a superset of the exact regex: anchors and word boundaries dropped, spaces optional', () => {
+    const p = toPattern('^Delete  all$');
+    expect(p.regex.test('Delete all')).toBe(true);
+    expect(p.regex.test('Delete all now')).toBe(false);
+    expect(p.scan.flags).toContain('g');
+    expect(new RegExp(p.scan.source, 'i').test('\n   Deleteall\n now')).toBe(true);
+    expect(toPattern(/\bDownload\b/).scan.source).toBe('Download');
+  });
+
+  it('leaves character classes alone', () => {
+    const p = toPattern(/[^ a]b/);
+    expect(p.scan.source).toBe('[^ a]b');
+    expect(p.regex.test('xb')).toBe(true);
+  });
+});

@@ -1,0 +1,194 @@
+// npm run bench: page-core speed on generated pages and output size on the saved real-world pages, in
+// real Chromium. Writes bench/results/page-core.md. Times are medians of repeated runs in one page.
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import {
+  BUNDLE,
+  CORPUS,
+  ROOT,
+  corpusPages,
+  launchChromium,
+  openCorpusPage,
+  startServer,
+} from '../test/support/harness.mjs';
+import { generatePage } from './generate.mjs';
+
+const SIZES = [1_000, 10_000, 100_000];
+const tokens = (s) => encode(s).length;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+async function speed(browser) {
+  const rows = [];
+  for (const size of SIZES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(generatePage(size));
+    await page.addScriptTag({ path: BUNDLE });
+    const runs = size >= 100_000 ? 9 : size >= 10_000 ? 15 : 31;
+    const r = await page.evaluate((runs) => {
+      const h = window.LLMHelper;
+      const time = (f) => {
+        f(); // warm-up
+        const out = [];
+        for (let i = 0; i < runs; i++) {
+          const t0 = performance.now();
+          f();
+          out.push(performance.now() - t0);
+        }
+        return out;
+      };
+      const bareTextPass = () => {
+        const w = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+        let n = 0;
+        while (w.nextNode()) n += w.currentNode.data.length;
+        return n;
+      };
+      const anchor = h.find('Invoice 2024-03')[0].id;
+      const table = h.find({ type: 'table' })[0].id;
+      return {
+        elements: document.querySelectorAll('*').length,
+        walker: time(bareTextPass),
+        find: time(() => h.find('Invoice 2024-03')),
+        findBroad: time(() => h.find(/download/i)),
+        findNear: time(() => h.findNear(anchor, 'Download')),
+        summary: time(() => h.summary()),
+        describe: time(() => h.describe()),
+        describeTable: time(() => h.describe(table)),
+        heapMB: performance.memory ? performance.memory.usedJSHeapSize / 1e6 : null,
+      };
+    }, runs);
+    const walker = median(r.walker);
+    const row = { size, elements: r.elements, walker };
+    for (const k of ['find', 'findBroad', 'findNear', 'summary', 'describe', 'describeTable'])
+      row[k] = median(r[k]);
+    rows.push(row);
+    console.log(
+      `${size}: walker ${ms(walker)} ms, find ${ms(row.find)} ms (×${(row.find / walker).toFixed(2)})`,
+    );
+    await page.close();
+  }
+  return rows;
+}
+
+async function corpus(browser) {
+  const files = await corpusPages();
+  if (!files.length) return [];
+  const server = await startServer(CORPUS);
+  const rows = [];
+  try {
+    for (const file of files) {
+      const { page, close } = await openCorpusPage(browser, server, file);
+      const r = await page.evaluate(() => {
+        const h = window.LLMHelper;
+        return {
+          innerText: document.body ? document.body.innerText : '',
+          summary: h.summary(),
+          snapshot: h.snapshot(),
+          find: JSON.stringify(h.find(/search|menu|home|sign in|log in|subscribe/i)),
+        };
+      });
+      await close();
+      const html = await readFile(join(CORPUS, file), 'utf8');
+      rows.push({
+        file,
+        html: html.length,
+        htmlTokens: tokens(html),
+        innerText: r.innerText.length,
+        innerTextTokens: tokens(r.innerText),
+        summary: r.summary.length,
+        summaryTokens: tokens(r.summary),
+        snapshot: r.snapshot.length,
+        snapshotTokens: tokens(r.snapshot),
+        find: r.find.length,
+        findTokens: tokens(r.find),
+      });
+      console.log(`${file}: summary ${rows.at(-1).summaryTokens} tokens`);
+    }
+  } finally {
+    await server.close();
+  }
+  return rows;
+}
+
+function machine() {
+  let chromium = '';
+  try {
+    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim()
+      .split('\n')[0];
+  } catch {
+    chromium = 'unknown Chromium';
+  }
+  return `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${chromium}`;
+}
+
+const browser = await launchChromium();
+let speedRows;
+let corpusRows;
+try {
+  speedRows = await speed(browser);
+  corpusRows = await corpus(browser);
+} finally {
+  await browser.close();
+}
+
+const bundle = await readFile(join(ROOT, 'dist/llm-helper.umd.min.js'));
+const { gzipSync } = await import('node:zlib');
+const lines = [];
+lines.push('# Page core benchmark', '');
+lines.push(`Taken ${new Date().toISOString().slice(0, 10)} on ${machine()}.`, '');
+lines.push(
+  `Bundle: dist/llm-helper.umd.min.js ${bundle.length} bytes, ${gzipSync(bundle, { level: 9 }).length} gzipped.`,
+  '',
+);
+lines.push('## Speed on generated pages (median ms)', '');
+lines.push(
+  'A bare TreeWalker text pass (`SHOW_TEXT`, summing text lengths) over the same page is the yardstick; ×N is the ratio to it.',
+  '`find` looks for one row name; `find broad` for /download/i (a button in every row, limit 10).',
+  '',
+);
+lines.push(
+  '| elements | TreeWalker pass | find | find broad | findNear | summary | describe() | describe(table) |',
+);
+lines.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of speedRows) {
+  const cell = (k) => `${ms(r[k])} (×${(r[k] / r.walker).toFixed(1)})`;
+  lines.push(
+    `| ${r.elements.toLocaleString('en')} | ${ms(r.walker)} | ${cell('find')} | ${cell('findBroad')} | ${cell('findNear')} | ${cell('summary')} | ${cell('describe')} | ${cell('describeTable')} |`,
+  );
+}
+if (corpusRows.length) {
+  lines.push('', '## Output size on the saved real-world pages (characters / o200k tokens)', '');
+  lines.push(
+    '`find` is `find(/search|menu|home|sign in|log in|subscribe/i)` with default options, as JSON.',
+    '',
+  );
+  lines.push('| page | raw HTML | innerText | summary() | snapshot() | find() |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const pair = (c, t) => `${c.toLocaleString('en')} / ${t.toLocaleString('en')}`;
+  for (const r of corpusRows)
+    lines.push(
+      `| ${r.file} | ${pair(r.html, r.htmlTokens)} | ${pair(r.innerText, r.innerTextTokens)} | ${pair(r.summary, r.summaryTokens)} | ${pair(r.snapshot, r.snapshotTokens)} | ${pair(r.find, r.findTokens)} |`,
+    );
+  const med = (k) => median(corpusRows.map((r) => r[k]));
+  lines.push(
+    `| **median** | ${pair(med('html'), med('htmlTokens'))} | ${pair(med('innerText'), med('innerTextTokens'))} | ${pair(med('summary'), med('summaryTokens'))} | ${pair(med('snapshot'), med('snapshotTokens'))} | ${pair(med('find'), med('findTokens'))} |`,
+  );
+  lines.push('', `Median summary(): ${med('summaryTokens')} tokens (target: under 400).`);
+}
+const big = speedRows.at(-1);
+lines.push(
+  '',
+  `find on the ${big.elements.toLocaleString('en')}-element page: ${(big.find / big.walker).toFixed(2)} × one bare TreeWalker text pass (target: at most 3).`,
+);
+await writeFile(join(ROOT, 'bench/results/page-core.md'), lines.join('\n') + '\n');
+console.log('\n' + lines.join('\n'));

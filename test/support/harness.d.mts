@@ -1,0 +1,16 @@
+import type { Browser, Page } from 'playwright-core';
+
+export const ROOT: string;
+export const BUNDLE: string;
+export const CORPUS: string;
+export const CHROMIUM_ARGS: string[];
+export function startServer(
+  root?: string,
+): Promise<{ url: string; otherOrigin: string; close(): Promise<void> }>;
+export function launchChromium(): Promise<Browser>;
+export function corpusPages(): Promise<string[]>;
+export function openCorpusPage(
+  browser: Browser,
+  server: { url: string },
+  file: string,
+): Promise<{ page: Page; close(): Promise<void> }>;

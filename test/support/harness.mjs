@@ -1,0 +1,106 @@
+// Shared by the browser tests and the benchmarks: a static server on 127.0.0.1, Debian's Chromium
+// through playwright-core, and the saved real-world pages in ../shared/corpus/pages.
+import { createServer } from 'node:http';
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BUNDLE = join(ROOT, 'dist/llm-helper.umd.js');
+export const CORPUS = process.env.LLMH_CORPUS ?? join(ROOT, '../shared/corpus/pages');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Serves `root` on 127.0.0.1 at a free port; `otherOrigin` is the same server as localhost, a
+ * different origin for cross-origin frames.
+ * @param {string} [root]
+ * @returns {Promise<{ url: string, otherOrigin: string, close(): Promise<void> }>}
+ */
+export async function startServer(root = ROOT) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    try {
+      const body = await readFile(join(root, path.endsWith('/') ? path + 'index.html' : path));
+      res.writeHead(200, {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    otherOrigin: `http://localhost:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** @returns {Promise<import('playwright-core').Browser>} */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** The saved pages, by file name; empty when the corpus is not beside the repository. */
+export async function corpusPages() {
+  if (!existsSync(CORPUS)) return [];
+  return (await readdir(CORPUS)).filter((f) => f.endsWith('.html')).sort();
+}
+
+/**
+ * Opens a saved page from `server` (rooted at CORPUS) with every request that would leave this
+ * machine aborted, then loads the built bundle with a script tag.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ url: string }} server
+ * @param {string} file
+ */
+export async function openCorpusPage(browser, server, file) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+    javaScriptEnabled: true,
+  });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    return url.startsWith(server.url) ? route.continue() : route.abort();
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/${encodeURIComponent(file)}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 20_000,
+  });
+  await page.addScriptTag({ path: BUNDLE });
+  await page.waitForFunction(() => typeof window.LLMHelper === 'object', undefined, { timeout: 10_000 });
+  return { page, close: () => context.close() };
+}

@@ -56,7 +56,8 @@ export interface Match {
 export type Matches = Match[] & { note?: string; unreachable?: string[] };
 
 /** Elements matched by an attribute or computed name; fields are named by labels, also unattached ones. */
-const ATTR_SELECTOR = '[aria-label],[aria-labelledby],[placeholder],[title],[alt]';
+/** Naming attributes found by a selector scan; alt and placeholder come from tag collections instead. */
+const ATTR_SELECTOR = '[aria-label],[aria-labelledby],[title]';
 
 interface Candidate {
   /** The element returned. */
@@ -236,24 +237,24 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null): Hit
   return hits;
 }
 
-/** Fields named by an unattached label (their name is not in any attribute or <label>). */
-function unlabelledFields(root: SearchRoot): Element[] {
-  // Also input buttons: their value is their name.
-  const list =
-    root.nodeType === 11
-      ? Array.from(root.querySelectorAll('input,select,textarea'))
-      : ['input', 'select', 'textarea'].flatMap((t) => Array.from((root as Element).getElementsByTagName(t)));
-  return list.filter(
-    (f) =>
-      !(f as HTMLInputElement).labels?.length &&
-      !f.hasAttribute('aria-label') &&
-      !f.hasAttribute('aria-labelledby') &&
-      !f.hasAttribute('placeholder') &&
-      !f.hasAttribute('title') &&
-      (f as HTMLInputElement).type !== 'hidden',
-  );
+/** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
+function byTag(root: SearchRoot, tags: string[]): Element[] {
+  if (root.nodeType === 11) return Array.from(root.querySelectorAll(tags.join(',')));
+  return tags.flatMap((t) => Array.from((root as Element).getElementsByTagName(t)));
 }
 
+/** A field needs its full name computed when no label or naming attribute already covers it. */
+const needsComputedName = (f: Element): boolean =>
+  !(f as HTMLInputElement).labels?.length &&
+  !f.hasAttribute('aria-label') &&
+  !f.hasAttribute('aria-labelledby') &&
+  !f.hasAttribute('title') &&
+  (f as HTMLInputElement).type !== 'hidden';
+
+/**
+ * Elements known by a name that is not their text. Fields and images come from tag collections (fast);
+ * only aria-label, aria-labelledby and title need a selector scan of the whole root.
+ */
 function attributeHits(root: SearchRoot, rx: RegExp): Hit[] {
   const hits: Hit[] = [];
   const seen = new Set<Element>();
@@ -266,7 +267,9 @@ function attributeHits(root: SearchRoot, rx: RegExp): Hit[] {
         return;
       }
   };
-  for (const el of unlabelledFields(root)) test(el, true);
+  // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
+  for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
+  for (const img of byTag(root, ['img', 'area'])) if (img.hasAttribute('alt')) test(img, false);
   for (const el of Array.from(root.querySelectorAll(ATTR_SELECTOR))) test(el, false);
   return hits;
 }

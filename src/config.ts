@@ -13,6 +13,8 @@ export interface Config {
   /** Extra secrets: field name/label patterns whose values are hidden, text patterns replaced anywhere. */
   redactFields: RegExp[];
   redactText: RegExp[];
+  /** runJS evaluates code only when this is true. */
+  allowRunJS: boolean;
 }
 
 export const defaults = (): Config => ({
@@ -24,6 +26,7 @@ export const defaults = (): Config => ({
   snapshotBudget: 2000,
   redactFields: [],
   redactText: [],
+  allowRunJS: false,
 });
 
 export const config: Config = defaults();

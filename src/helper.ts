@@ -16,6 +16,16 @@ import { find, findNear, type FindOptions, type Matches } from './page/find';
 import { ElementStore } from './page/store';
 import type { Target } from './page/target';
 import { VERSION } from './version';
+import { createActionContext } from './page/act/context';
+import { getMenuItems, clickMenuItem, rightClick, type MenuListing } from './page/act/menu';
+import { back, forward, navigate, reload } from './page/act/navigation';
+import { click, dblclick, drag, focus, hover, type ClickOptions, type DragOptions } from './page/act/pointer';
+import { press, type, type PressOptions, type TypeOptions } from './page/act/keyboard';
+import { check, select, upload, type UploadFile } from './page/act/form';
+import { runJS, type RunJSResult } from './page/act/runjs';
+import { scroll, scrollIntoView, type ScrollOptions } from './page/act/scroll';
+import { waitFor, type WaitOptions, type WaitResult, type WaitState } from './page/act/wait';
+import type { ActionResult } from './page/settle';
 
 export interface LLMHelper {
   readonly version: string;
@@ -31,6 +41,40 @@ export interface LLMHelper {
   snapshot(options?: SnapshotOptions): string;
   /** One property of one element: text, value, href, checked, rows, options, an attribute... */
   extract(id: Target, property?: string, options?: ExtractOptions): unknown;
+  /** Click like a person: scroll into view, hit-test, full pointer/mouse sequence, then the change report. */
+  click(id: Target, options?: ClickOptions): Promise<ActionResult>;
+  dblclick(id: Target, options?: Omit<ClickOptions, 'clickCount'>): Promise<ActionResult>;
+  hover(id: Target): Promise<ActionResult>;
+  focus(id: Target): Promise<ActionResult>;
+  /** Right-click; returns the page's own context menu items, or says there is none. */
+  rightClick(id: Target): Promise<MenuListing>;
+  /** The items of the open menu (context menu, menu button menu, ARIA menu/menubar). */
+  getMenuItems(): MenuListing;
+  /** Click a menu item by name or path ('Export > CSV'), hovering parents to open submenus. */
+  clickMenuItem(path: string | RegExp): Promise<ActionResult>;
+  /** Type into a field (React/Vue-safe), then read the value back. */
+  type(id: Target, text: string, options?: TypeOptions): Promise<ActionResult>;
+  /** Choose option(s) of a <select>, combobox or listbox by value, label or RegExp. */
+  select(id: Target, value: string | RegExp | (string | RegExp)[]): Promise<ActionResult>;
+  /** Check or uncheck a checkbox, radio or switch. */
+  check(id: Target, checked?: boolean): Promise<ActionResult>;
+  /** Press a key ('Enter', 'Tab', 'ArrowDown', 'Control+a') on an element or the focused one. */
+  press(key: string, options?: PressOptions): Promise<ActionResult>;
+  scroll(options?: ScrollOptions): Promise<ActionResult>;
+  scrollIntoView(id: Target): Promise<ActionResult>;
+  upload(id: Target, files: UploadFile | UploadFile[]): Promise<ActionResult>;
+  drag(fromId: Target, toId: Target, options?: DragOptions): Promise<ActionResult>;
+  /** Wait until text appears (or disappears), or an element reaches a state. */
+  waitFor(
+    what: string | RegExp | { id: Target; state?: WaitState },
+    options?: WaitOptions,
+  ): Promise<WaitResult>;
+  navigate(url: string): Promise<ActionResult>;
+  back(): Promise<ActionResult>;
+  forward(): Promise<ActionResult>;
+  reload(): Promise<ActionResult>;
+  /** Run JavaScript; off unless configure({ allowRunJS: true }). */
+  runJS(code: string): Promise<RunJSResult>;
   /** Forget every element ID (new IDs keep counting up; old ones are never reused). */
   clear(): void;
   /** Change defaults (budgets, ID cap, extra redaction patterns). */
@@ -39,6 +83,7 @@ export interface LLMHelper {
 
 export function createLLMHelper(): LLMHelper {
   const store = new ElementStore();
+  const act = createActionContext(store);
   return {
     version: VERSION,
     find: (pattern, options) => find(store, pattern, options),
@@ -47,6 +92,27 @@ export function createLLMHelper(): LLMHelper {
     summary: (options) => summary(store, options),
     snapshot: (options) => snapshot(store, options),
     extract: (id, property, options) => extract(store, id, property, options),
+    click: (id, options) => click(act, id, options),
+    dblclick: (id, options) => dblclick(act, id, options),
+    hover: (id) => hover(act, id),
+    focus: (id) => focus(act, id),
+    rightClick: (id) => rightClick(act, id),
+    getMenuItems: () => getMenuItems(act),
+    clickMenuItem: (path) => clickMenuItem(act, path),
+    type: (id, text, options) => type(act, id, text, options),
+    select: (id, value) => select(act, id, value),
+    check: (id, checked) => check(act, id, checked),
+    press: (key, options) => press(act, key, options),
+    scroll: (options) => scroll(act, options),
+    scrollIntoView: (id) => scrollIntoView(act, id),
+    upload: (id, files) => upload(act, id, files),
+    drag: (from, to, options) => drag(act, from, to, options),
+    waitFor: (what, options) => waitFor(act, what, options),
+    navigate: (url) => navigate(act, url),
+    back: () => back(act),
+    forward: () => forward(act),
+    reload: () => reload(act),
+    runJS: (code) => runJS(code),
     clear: () => store.clear(),
     configure,
   };

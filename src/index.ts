@@ -7,3 +7,12 @@ export type { DescribeOptions, SnapshotOptions, SummaryOptions } from './page/de
 export type { ExtractOptions } from './page/extract';
 export type { Target } from './page/target';
 export { VERSION } from './version';
+export type { ActionResult, ChangeReport } from './page/settle';
+export type { ClickOptions, DragOptions } from './page/act/pointer';
+export type { TypeOptions, PressOptions } from './page/act/keyboard';
+export type { UploadFile } from './page/act/form';
+export type { ScrollOptions } from './page/act/scroll';
+export type { WaitOptions, WaitResult, WaitState } from './page/act/wait';
+export type { MenuItem, MenuListing } from './page/act/menu';
+export type { RunJSResult } from './page/act/runjs';
+export type { Modifier } from './page/act/events';

@@ -28,10 +28,11 @@ const TYPES = {
  */
 export async function startServer(root = ROOT) {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    // ?delay=ms answers late, for tests that wait on requests.
+    const delay = Math.min(Number(url.searchParams.get('delay')) || 0, 5000);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       const body = await readFile(join(root, path.endsWith('/') ? path + 'index.html' : path));
       res.writeHead(200, {

@@ -1,0 +1,202 @@
+/**
+ * The one place events are made and dispatched: pointer, mouse, keyboard and input events with the
+ * fields real pages read (coordinates, buttons, key/code and the legacy keyCode/which/charCode),
+ * constructed in the element's own window so that same-origin frames work.
+ */
+export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+const NO_BUBBLE = new Set(['mouseenter', 'mouseleave', 'pointerenter', 'pointerleave', 'focus', 'blur']);
+
+const winOf = (el: Element): Window & typeof globalThis =>
+  (el.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
+
+const modifierInit = (mods: Modifier[] = []) => ({
+  altKey: mods.includes('Alt'),
+  ctrlKey: mods.includes('Control'),
+  metaKey: mods.includes('Meta'),
+  shiftKey: mods.includes('Shift'),
+});
+
+export interface MouseOptions {
+  button?: number;
+  buttons?: number;
+  detail?: number;
+  modifiers?: Modifier[];
+}
+
+/** Dispatches one pointer or mouse event at a point; returns false when the page cancelled it. */
+export function mouseEvent(el: Element, type: string, at: Point, opts: MouseOptions = {}): boolean {
+  const win = winOf(el);
+  const init = {
+    bubbles: !NO_BUBBLE.has(type),
+    cancelable: !NO_BUBBLE.has(type) && type !== 'pointermove',
+    composed: true,
+    view: win,
+    clientX: at.x,
+    clientY: at.y,
+    screenX: at.x + (win.screenX || 0),
+    screenY: at.y + (win.screenY || 0),
+    button: opts.button ?? 0,
+    buttons: opts.buttons ?? 0,
+    detail: opts.detail ?? 0,
+    ...modifierInit(opts.modifiers),
+  };
+  const event = type.startsWith('pointer')
+    ? new win.PointerEvent(type, {
+        ...init,
+        pointerId: 1,
+        pointerType: 'mouse',
+        isPrimary: true,
+        width: 1,
+        height: 1,
+      })
+    : new win.MouseEvent(type, init);
+  return el.dispatchEvent(event);
+}
+
+interface KeyInfo {
+  key: string;
+  code: string;
+  keyCode: number;
+  /** The character typed, for keypress and insertion; empty for keys that type nothing. */
+  text: string;
+}
+
+const NAMED: Record<string, [string, number, string?]> = {
+  Enter: ['Enter', 13, '\r'],
+  Tab: ['Tab', 9],
+  Escape: ['Escape', 27],
+  Backspace: ['Backspace', 8],
+  Delete: ['Delete', 46],
+  ArrowUp: ['ArrowUp', 38],
+  ArrowDown: ['ArrowDown', 40],
+  ArrowLeft: ['ArrowLeft', 37],
+  ArrowRight: ['ArrowRight', 39],
+  Home: ['Home', 36],
+  End: ['End', 35],
+  PageUp: ['PageUp', 33],
+  PageDown: ['PageDown', 34],
+  ' ': ['Space', 32, ' '],
+  Space: ['Space', 32, ' '],
+  Insert: ['Insert', 45],
+  Shift: ['ShiftLeft', 16],
+  Control: ['ControlLeft', 17],
+  Alt: ['AltLeft', 18],
+  Meta: ['MetaLeft', 91],
+};
+
+const PUNCTUATION: Record<string, [string, number]> = {
+  '-': ['Minus', 189],
+  _: ['Minus', 189],
+  '=': ['Equal', 187],
+  '+': ['Equal', 187],
+  ',': ['Comma', 188],
+  '<': ['Comma', 188],
+  '.': ['Period', 190],
+  '>': ['Period', 190],
+  '/': ['Slash', 191],
+  '?': ['Slash', 191],
+  ';': ['Semicolon', 186],
+  ':': ['Semicolon', 186],
+  "'": ['Quote', 222],
+  '"': ['Quote', 222],
+  '[': ['BracketLeft', 219],
+  '{': ['BracketLeft', 219],
+  ']': ['BracketRight', 221],
+  '}': ['BracketRight', 221],
+  '\\': ['Backslash', 220],
+  '|': ['Backslash', 220],
+  '`': ['Backquote', 192],
+  '~': ['Backquote', 192],
+};
+const SHIFTED_DIGITS = ')!@#$%^&*(';
+
+/** key, code and legacy keyCode for a key name ("Enter", "ArrowDown", "F5") or one character (US layout). */
+export function keyInfo(key: string): KeyInfo {
+  const named = NAMED[key];
+  if (named)
+    return { key: key === 'Space' ? ' ' : key, code: named[0], keyCode: named[1], text: named[2] ?? '' };
+  const fn = /^F(\d{1,2})$/.exec(key);
+  if (fn) return { key, code: key, keyCode: 111 + Number(fn[1]), text: '' };
+  if (key.length !== 1) return { key, code: '', keyCode: 0, text: '' };
+  const upper = key.toUpperCase();
+  if (/[A-Z]/.test(upper)) return { key, code: `Key${upper}`, keyCode: upper.charCodeAt(0), text: key };
+  if (/\d/.test(key)) return { key, code: `Digit${key}`, keyCode: key.charCodeAt(0), text: key };
+  const shiftedDigit = SHIFTED_DIGITS.indexOf(key);
+  if (shiftedDigit >= 0) return { key, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: key };
+  const p = PUNCTUATION[key];
+  if (p) return { key, code: p[0], keyCode: p[1], text: key };
+  return { key, code: '', keyCode: 0, text: key };
+}
+
+/** Dispatches keydown, keypress or keyup; returns false when the page cancelled it. */
+export function keyEvent(
+  el: Element,
+  type: 'keydown' | 'keypress' | 'keyup',
+  info: KeyInfo,
+  mods: Modifier[] = [],
+): boolean {
+  const win = winOf(el);
+  const event = new win.KeyboardEvent(type, {
+    key: info.key,
+    code: info.code,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: win,
+    repeat: false,
+    ...modifierInit(mods),
+  });
+  // Many pages (jQuery UI, spinners, terminals) still read the legacy fields, which the constructor leaves at 0.
+  const charCode = type === 'keypress' ? info.text.charCodeAt(0) || info.keyCode : 0;
+  const legacyKey = type === 'keypress' ? charCode : info.keyCode;
+  Object.defineProperties(event, {
+    keyCode: { get: () => legacyKey },
+    which: { get: () => legacyKey },
+    charCode: { get: () => charCode },
+  });
+  return el.dispatchEvent(event);
+}
+
+/** beforeinput (cancelable) or input, as an InputEvent with inputType and data. */
+export function inputEvent(
+  el: Element,
+  type: 'beforeinput' | 'input',
+  inputType: string,
+  data: string | null,
+): boolean {
+  const win = winOf(el);
+  return el.dispatchEvent(
+    new win.InputEvent(type, {
+      bubbles: true,
+      cancelable: type === 'beforeinput',
+      composed: true,
+      inputType,
+      data,
+    }),
+  );
+}
+
+export function plainEvent(el: Element, type: string): boolean {
+  const win = winOf(el);
+  return el.dispatchEvent(new win.Event(type, { bubbles: true, cancelable: true }));
+}
+
+/** Sets a form control's value through its prototype's setter, so that React/Vue trackers see a change. */
+export function setNativeValue(el: Element, value: string): void {
+  const win = winOf(el);
+  const proto =
+    el.tagName === 'TEXTAREA'
+      ? win.HTMLTextAreaElement.prototype
+      : el.tagName === 'SELECT'
+        ? win.HTMLSelectElement.prototype
+        : win.HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

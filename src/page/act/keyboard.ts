@@ -1,0 +1,388 @@
+/**
+ * type and press. Text goes into inputs through the prototype's value setter with beforeinput/input
+ * (so React, Vue and Angular see it) and change; contenteditable through execCommand('insertText').
+ * The value is read back afterwards, and a mismatch (mask, maxlength, formatter) is reported, not hidden.
+ */
+import { LLMHelperError } from '../../errors';
+import { deepActiveElement, elementLine } from '../describe';
+import { inputType, roleOf, tagOf } from '../label';
+import { describeChanges, track, type ActionResult } from '../settle';
+import { resolveTarget, type Target } from '../target';
+import { isVisible } from '../visible';
+import type { ActionContext } from './context';
+import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifier } from './events';
+import { isDisabled } from './pointer';
+
+export interface TypeOptions {
+  /** Replace what is there (default true); false appends. */
+  clear?: boolean;
+  /** Submit afterwards: Enter, then the form's requestSubmit() if Enter did not submit. */
+  submit?: boolean;
+  /** Send keydown/keypress/keyup for every character (for pages that listen to keys). */
+  perKey?: boolean;
+}
+
+const NOT_TEXT_INPUTS = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'image',
+  'file',
+  'range',
+  'color',
+  'hidden',
+]);
+
+const isTextField = (el: Element): boolean =>
+  (tagOf(el) === 'INPUT' && !NOT_TEXT_INPUTS.has(inputType(el))) || tagOf(el) === 'TEXTAREA';
+
+/** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
+function editableOf(el: Element): Element | null {
+  if (isTextField(el) || (el as HTMLElement).isContentEditable) return el;
+  const inner = el.querySelectorAll('input,textarea,[contenteditable=""],[contenteditable=true]');
+  const fields = Array.from(inner).filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
+  return fields.length === 1 ? fields[0]! : null;
+}
+
+function insertAtCaret(el: HTMLInputElement | HTMLTextAreaElement, text: string): void {
+  let start = el.value.length;
+  let end = start;
+  try {
+    start = el.selectionStart ?? start;
+    end = el.selectionEnd ?? end;
+  } catch {
+    /* number/email inputs have no selection */
+  }
+  setNativeValue(el, el.value.slice(0, start) + text + el.value.slice(end));
+  try {
+    el.setSelectionRange(start + text.length, start + text.length);
+  } catch {
+    /* no selection on this input type */
+  }
+}
+
+function room(el: HTMLInputElement | HTMLTextAreaElement, text: string): string {
+  const max = el.maxLength;
+  return max >= 0 ? text.slice(0, Math.max(0, max - el.value.length)) : text;
+}
+
+function typeIntoField(el: HTMLInputElement | HTMLTextAreaElement, text: string, opts: TypeOptions): void {
+  if (opts.clear !== false && el.value !== '') {
+    try {
+      el.select();
+    } catch {
+      /* not selectable */
+    }
+    if (inputEvent(el, 'beforeinput', 'deleteContentBackward', null)) {
+      setNativeValue(el, '');
+      inputEvent(el, 'input', 'deleteContentBackward', null);
+    }
+  }
+  if (opts.perKey) {
+    for (const ch of text) {
+      const info = keyInfo(ch === '\n' ? 'Enter' : ch);
+      if (keyEvent(el, 'keydown', info) && keyEvent(el, 'keypress', info)) {
+        const insert = room(el, ch === '\n' && tagOf(el) === 'TEXTAREA' ? '\n' : ch === '\n' ? '' : ch);
+        if (insert && inputEvent(el, 'beforeinput', 'insertText', insert)) {
+          insertAtCaret(el, insert);
+          inputEvent(el, 'input', 'insertText', insert);
+        }
+      }
+      keyEvent(el, 'keyup', info);
+    }
+  } else {
+    const insert = room(el, text);
+    if (insert && inputEvent(el, 'beforeinput', 'insertText', insert)) {
+      insertAtCaret(el, insert);
+      inputEvent(el, 'input', 'insertText', insert);
+    }
+  }
+  plainEvent(el, 'change');
+}
+
+function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): void {
+  const doc = el.ownerDocument;
+  const sel = doc.getSelection();
+  if (sel) {
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    if (opts.clear === false) range.collapse(false);
+    sel.removeAllRanges();
+    sel.addRange(range);
+  }
+  // execCommand fires beforeinput/input itself, as typing does; fall back when the page or browser refuses.
+  if (!doc.execCommand('insertText', false, text)) {
+    if (inputEvent(el, 'beforeinput', 'insertText', text)) {
+      if (opts.clear !== false) el.textContent = text;
+      else el.append(text);
+      inputEvent(el, 'input', 'insertText', text);
+    }
+  }
+}
+
+/** Implicit submission, as Enter in a field does: the form's default button, else requestSubmit(). */
+function submitFrom(el: Element): boolean {
+  const form = (el as HTMLInputElement).form ?? el.closest('form');
+  if (!form) return false;
+  const button = form.querySelector(
+    'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]',
+  ) as HTMLElement | null;
+  if (button && !(button as HTMLButtonElement).disabled) button.click();
+  else form.requestSubmit();
+  return true;
+}
+
+export async function type(
+  ctx: ActionContext,
+  id: Target,
+  text: string,
+  opts: TypeOptions = {},
+): Promise<ActionResult> {
+  if (typeof text !== 'string')
+    throw new LLMHelperError('bad_argument', `type needs text as a string; got ${typeof text}.`);
+  const { element, relocated } = resolveTarget(ctx.store, id, 'type target');
+  const note = relocated ? `${relocated} ` : '';
+  const field = editableOf(element);
+  const line = elementLine(ctx.store, field ?? element);
+  if (!field)
+    return {
+      ok: false,
+      message: `${note}${line} is not a text field (role ${roleOf(element) || tagOf(element).toLowerCase()}); use click, select or check instead, or find the field with find({ type: 'input' }).`,
+      changes: {},
+    };
+  if (isDisabled(field) || (field as HTMLInputElement).readOnly)
+    return {
+      ok: false,
+      message: `${note}${line} is ${isDisabled(field) ? 'disabled' : 'read-only'}; it cannot be typed into.`,
+      changes: {},
+    };
+  const text_ = isTextField(field);
+  const before = text_ ? (field as HTMLInputElement).value : '';
+  const base = opts.clear === false ? before : '';
+  const max = text_ ? (field as HTMLInputElement).maxLength : -1;
+  // What a person typing would end up with: maxlength stops the keys past it.
+  const want = base + (max >= 0 ? text.slice(0, Math.max(0, max - base.length)) : text);
+  const tracker = track(ctx.store);
+  (field as HTMLElement).focus({ preventScroll: !isVisible(field) });
+  if (text_) typeIntoField(field as HTMLInputElement, text, opts);
+  else typeIntoEditable(field as HTMLElement, text, opts);
+  const submitted = opts.submit ? pressEnter(field) : false;
+  const changes = await tracker.finish(field);
+  const now = text_
+    ? (field as HTMLInputElement).value
+    : ((field as HTMLElement).innerText ?? '').replace(/\n$/, '');
+  const secret = changes.value === '[redacted]';
+  const matches = text_ ? now === base + text || (submitted && now === '') : now.includes(text);
+  const why =
+    now === want && want !== base + text
+      ? `maxlength ${max} cut it`
+      : 'the page changed or refused the input: a mask or formatter';
+  const message = matches
+    ? `${note}Typed ${secret ? `${text.length} characters` : `"${text}"`} into ${line}${submitted ? ' and submitted' : ''}.`
+    : `${note}Typed "${secret ? '…' : text}" into ${line}, but it now shows ${secret ? 'something else' : `"${now}"`} (${why}). Check whether that is acceptable.`;
+  return { ok: matches, message: message + describeChanges(changes), changes };
+}
+
+function pressEnter(el: Element): boolean {
+  const info = keyInfo('Enter');
+  let submitted = false;
+  if (keyEvent(el, 'keydown', info) && keyEvent(el, 'keypress', info)) {
+    if (tagOf(el) === 'INPUT') submitted = submitFrom(el);
+  }
+  keyEvent(el, 'keyup', info);
+  return submitted;
+}
+
+export interface PressOptions {
+  /** The element to press the key on (default: the focused element). */
+  id?: Target;
+  modifiers?: Modifier[];
+}
+
+const FOCUSABLE =
+  'a[href],button,input:not([type=hidden]),select,textarea,summary,[tabindex]:not([tabindex="-1"]),[contenteditable=""],[contenteditable=true]';
+
+/** Items an arrow key moves between, by the ARIA pattern of the container. */
+const ARROW_GROUPS: [string, string][] = [
+  ['[role=menu],[role=menubar]', '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]'],
+  ['[role=listbox]', '[role=option]'],
+  ['[role=tablist]', '[role=tab]'],
+  ['[role=radiogroup]', '[role=radio]'],
+  ['[role=tree]', '[role=treeitem]'],
+  ['[role=grid]', '[role=gridcell]'],
+];
+
+function arrowMove(el: Element, key: string): Element | null {
+  if (tagOf(el) === 'INPUT' && inputType(el) === 'radio') {
+    const name = (el as HTMLInputElement).name;
+    const group = Array.from(
+      el.ownerDocument.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]`),
+    ).filter(isVisible);
+    const i = group.indexOf(el);
+    const next =
+      group[(i + (key === 'ArrowDown' || key === 'ArrowRight' ? 1 : -1) + group.length) % group.length];
+    if (next) {
+      (next as HTMLElement).focus();
+      (next as HTMLElement).click();
+    }
+    return next ?? null;
+  }
+  if (tagOf(el) === 'SELECT') {
+    const s = el as HTMLSelectElement;
+    const i = Math.min(
+      s.options.length - 1,
+      Math.max(0, s.selectedIndex + (key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0)),
+    );
+    if (i !== s.selectedIndex) {
+      s.selectedIndex = i;
+      plainEvent(s, 'input');
+      plainEvent(s, 'change');
+    }
+    return s;
+  }
+  for (const [container, item] of ARROW_GROUPS) {
+    const box = el.closest(container);
+    if (!box) continue;
+    const horizontal =
+      box.getAttribute('aria-orientation') === 'horizontal' || box.matches('[role=menubar],[role=tablist]');
+    const forward = horizontal ? 'ArrowRight' : 'ArrowDown';
+    const back = horizontal ? 'ArrowLeft' : 'ArrowUp';
+    const items = Array.from(box.querySelectorAll(item)).filter(
+      (i) => i.closest(container) === box && isVisible(i),
+    );
+    if (!items.length) return null;
+    const current = items.findIndex((i) => i === el || i.contains(el));
+    let next: Element | undefined;
+    if (key === forward) next = items[(current + 1) % items.length];
+    else if (key === back) next = items[(current - 1 + items.length) % items.length];
+    else if (key === 'Home') next = items[0];
+    else if (key === 'End') next = items[items.length - 1];
+    if (!next) return null;
+    for (const i of items)
+      if (i.getAttribute('tabindex') !== null) i.setAttribute('tabindex', i === next ? '0' : '-1');
+    (next as HTMLElement).focus();
+    if (next.matches('[role=tab],[role=radio]')) (next as HTMLElement).click(); // automatic activation
+    return next;
+  }
+  return null;
+}
+
+function moveFocus(from: Element, backwards: boolean): Element | null {
+  const all = Array.from(from.ownerDocument.querySelectorAll(FOCUSABLE)).filter(
+    (e) => !isDisabled(e) && isVisible(e),
+  );
+  const positive = all
+    .filter((e) => (e as HTMLElement).tabIndex > 0)
+    .sort((a, b) => (a as HTMLElement).tabIndex - (b as HTMLElement).tabIndex);
+  const order = [...positive, ...all.filter((e) => (e as HTMLElement).tabIndex === 0)];
+  if (!order.length) return null;
+  const i = order.indexOf(from);
+  const next = order[(i + (backwards ? -1 : 1) + order.length) % order.length]!;
+  (next as HTMLElement).focus();
+  return next;
+}
+
+/**
+ * press("Enter" | "Tab" | "ArrowDown" | "a" | "Control+a", { id }): keydown/keypress/keyup with key and
+ * code, then the default effect a script can perform when the page did not cancel the key.
+ */
+export async function press(ctx: ActionContext, key: string, opts: PressOptions = {}): Promise<ActionResult> {
+  if (typeof key !== 'string' || !key)
+    throw new LLMHelperError(
+      'bad_argument',
+      `press needs a key name such as 'Enter', 'Tab', 'ArrowDown', 'Escape' or 'a'; got ${JSON.stringify(key)}.`,
+    );
+  const parts = key.split('+').filter(Boolean);
+  const name = parts.pop() ?? key;
+  const modifiers = [...(opts.modifiers ?? []), ...(parts as Modifier[])];
+  for (const m of modifiers)
+    if (!['Alt', 'Control', 'Meta', 'Shift'].includes(m))
+      throw new LLMHelperError(
+        'bad_argument',
+        `Unknown modifier "${m}"; use Alt, Control, Meta or Shift (e.g. 'Control+a').`,
+      );
+  const info = keyInfo(name);
+  if (!info.code && name.length > 1)
+    throw new LLMHelperError(
+      'bad_argument',
+      `Unknown key "${name}". Use a character or one of: Enter, Tab, Escape, Backspace, Delete, ArrowUp/Down/Left/Right, Home, End, PageUp, PageDown, Space, F1–F12.`,
+    );
+  let target: Element;
+  let note = '';
+  if (opts.id !== undefined) {
+    const r = resolveTarget(ctx.store, opts.id, 'press target');
+    target = r.element;
+    note = r.relocated ? `${r.relocated} ` : '';
+    if (deepActiveElement() !== target) (target as HTMLElement).focus?.();
+  } else target = deepActiveElement() ?? document.body;
+  const tracker = track(ctx.store);
+  let effect = '';
+  const down = keyEvent(target, 'keydown', info, modifiers);
+  const typing = info.text && info.key !== 'Enter' && !modifiers.some((m) => m !== 'Shift');
+  if (down && (typing || info.key === 'Enter')) keyEvent(target, 'keypress', info, modifiers);
+  if (down) {
+    if (info.key === 'Enter') {
+      if (tagOf(target) === 'INPUT' && isTextField(target))
+        effect = submitFrom(target) ? 'submitted the form' : '';
+      else if (
+        target.matches(
+          'button,a[href],summary,[role=button],[role=link],[role=menuitem],[role=option],[role=tab],[role=treeitem]',
+        )
+      ) {
+        (target as HTMLElement).click();
+        effect = 'activated it';
+      }
+    } else if (
+      info.key === ' ' &&
+      target.matches(
+        'button,input[type=checkbox],input[type=radio],summary,[role=button],[role=checkbox],[role=switch],[role=menuitemcheckbox]',
+      )
+    ) {
+      (target as HTMLElement).click();
+      effect = 'activated it';
+    } else if (info.key === 'Tab') {
+      const next = moveFocus(target, modifiers.includes('Shift'));
+      if (next) effect = `moved focus to ${elementLine(ctx.store, next)}`;
+    } else if (/^Arrow|^Home$|^End$/.test(info.key)) {
+      const next = arrowMove(target, info.key);
+      if (next) effect = `moved to ${elementLine(ctx.store, next)}`;
+    } else if (typing && (isTextField(target) || (target as HTMLElement).isContentEditable)) {
+      if (isTextField(target)) {
+        const insert = room(target as HTMLInputElement, info.text);
+        if (insert && inputEvent(target, 'beforeinput', 'insertText', insert)) {
+          insertAtCaret(target as HTMLInputElement, insert);
+          inputEvent(target, 'input', 'insertText', insert);
+        }
+      } else target.ownerDocument.execCommand('insertText', false, info.text);
+    } else if ((info.key === 'Backspace' || info.key === 'Delete') && isTextField(target)) {
+      const f = target as HTMLInputElement;
+      if (
+        inputEvent(
+          f,
+          'beforeinput',
+          info.key === 'Backspace' ? 'deleteContentBackward' : 'deleteContentForward',
+          null,
+        )
+      ) {
+        setNativeValue(f, info.key === 'Backspace' ? f.value.slice(0, -1) : f.value.slice(1));
+        inputEvent(
+          f,
+          'input',
+          info.key === 'Backspace' ? 'deleteContentBackward' : 'deleteContentForward',
+          null,
+        );
+      }
+    }
+  }
+  keyEvent(target, 'keyup', info, modifiers);
+  const changes = await tracker.finish(isTextField(target) ? target : null);
+  const combo = [...modifiers, name === ' ' ? 'Space' : name].join('+');
+  const on = target === document.body ? 'the page' : elementLine(ctx.store, target);
+  return {
+    ok: true,
+    message: `${note}Pressed ${combo} on ${on}${!down ? ' (the page handled it and cancelled the default)' : effect ? `; ${effect}` : ''}.${describeChanges(changes)}`,
+    changes,
+  };
+}

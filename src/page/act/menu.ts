@@ -1,0 +1,279 @@
+/**
+ * Menus: the page's own context menus (opened by rightClick), menus opened by menu buttons, and ARIA
+ * menus and menubars. Items are listed with IDs, disabled state and submenus; clickMenuItem walks a
+ * path ("Export > CSV") by hovering each parent, never clicking it.
+ */
+import { LLMHelperError } from '../../errors';
+import { nameOf } from '../label';
+import { describeChanges, track, type ActionResult } from '../settle';
+import type { Target } from '../target';
+import { normalize, toPattern, truncate } from '../text';
+import { isVisible, quickVisibility } from '../visible';
+import { collectRoots, containsDeep } from '../walk';
+import type { ActionContext } from './context';
+import { sleep } from './events';
+import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
+
+export interface MenuItem {
+  id: number;
+  text: string;
+  disabled?: boolean;
+  /** Opens a submenu (hover it, or name the path: "Export > CSV"). */
+  submenu?: boolean;
+  checked?: boolean;
+}
+
+const ARIA_MENUS = '[role=menu],[role=menubar]';
+const ARIA_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
+const PLAIN_ITEMS = 'li,a[href],button,[role=button],[role=option],[tabindex]';
+const NESTED_MENU = 'ul,ol,[role=menu],.submenu,.sub-menu';
+
+function visibleMenus(): Element[] {
+  const out: Element[] = [];
+  for (const root of collectRoots(document).roots)
+    for (const m of Array.from(root.querySelectorAll(ARIA_MENUS)))
+      if (quickVisibility(m).visible) out.push(m);
+  return out;
+}
+
+/** An item's own label, without the text of a submenu nested inside it. */
+function itemLabel(item: Element): string {
+  const aria = item.getAttribute('aria-label');
+  if (aria) return normalize(aria);
+  let out = '';
+  const read = (el: Element) => {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) out += c.textContent;
+      else if (c.nodeType === 1 && !(c as Element).matches(NESTED_MENU)) read(c as Element);
+    }
+  };
+  read(item);
+  return normalize(out) || nameOf(item, 60);
+}
+
+const hasSubmenu = (item: Element): boolean => {
+  const popup = item.getAttribute('aria-haspopup');
+  return (!!popup && popup !== 'false') || item.querySelector(NESTED_MENU) !== null;
+};
+
+/** The items of one menu: ARIA items when it has them, else its clickable leaves, nested menus excluded. */
+function itemsOf(menu: Element): Element[] {
+  const inOwnLevel = (el: Element) => {
+    const nested = el.parentElement?.closest(`${NESTED_MENU},${ARIA_MENUS}`);
+    return !nested || nested === menu || !containsDeep(menu, nested);
+  };
+  const aria = Array.from(menu.querySelectorAll(ARIA_ITEMS)).filter(inOwnLevel);
+  if (aria.length) return aria.filter(isVisible);
+  const plain = Array.from(menu.querySelectorAll(PLAIN_ITEMS)).filter(inOwnLevel).filter(isVisible);
+  // Keep the outermost clickable per item (an <li> wrapping an <a> is one item).
+  return plain.filter((el) => !plain.some((o) => o !== el && o.contains(el)) && itemLabel(el));
+}
+
+function toItem(ctx: ActionContext, el: Element): MenuItem {
+  const item: MenuItem = { id: ctx.store.idFor(el), text: truncate(itemLabel(el), 60) };
+  if (
+    el.getAttribute('aria-disabled') === 'true' ||
+    (el as HTMLButtonElement).disabled ||
+    /\bdisabled\b/.test(String(el.className))
+  )
+    item.disabled = true;
+  if (hasSubmenu(el)) item.submenu = true;
+  const checked = el.getAttribute('aria-checked');
+  if (checked) item.checked = checked === 'true';
+  return item;
+}
+
+/**
+ * Open menus, deepest (most recently opened) last. A menubar is always shown, so it counts only when no
+ * popup menu is open.
+ */
+function openMenus(ctx: ActionContext): Element[] {
+  const shown = visibleMenus();
+  let menus = shown.filter((m) => m.getAttribute('role') !== 'menubar');
+  if (
+    ctx.menu &&
+    ctx.menu.isConnected &&
+    isVisible(ctx.menu) &&
+    !menus.some((m) => containsDeep(m, ctx.menu!))
+  )
+    menus.unshift(ctx.menu);
+  if (!menus.length) menus = shown;
+  // Plain nested lists that became visible inside an open custom menu are submenus.
+  for (const m of [...menus])
+    for (const sub of Array.from(m.querySelectorAll(NESTED_MENU)))
+      if (!menus.includes(sub) && isVisible(sub)) menus.push(sub);
+  return menus;
+}
+
+export interface MenuListing extends ActionResult {
+  items: MenuItem[];
+}
+
+function listing(ctx: ActionContext, menus: Element[]): { items: MenuItem[]; text: string } {
+  const items = menus.flatMap((m) => itemsOf(m).map((el) => toItem(ctx, el)));
+  const text = items
+    .map(
+      (i) =>
+        `[${i.id}] ${i.text}${i.submenu ? ' ▸' : ''}${i.disabled ? ' (disabled)' : ''}${i.checked ? ' (checked)' : ''}`,
+    )
+    .join(', ');
+  return { items, text };
+}
+
+export function getMenuItems(ctx: ActionContext): MenuListing {
+  const menus = openMenus(ctx);
+  if (!menus.length)
+    return {
+      ok: false,
+      message: 'No menu is open. Open one with rightClick, or click a menu button.',
+      changes: {},
+      items: [],
+    };
+  const { items, text } = listing(ctx, menus);
+  return {
+    ok: true,
+    message: `Open menu with ${items.length} item${items.length === 1 ? '' : 's'}: ${text}.`,
+    changes: {},
+    items,
+  };
+}
+
+/** A newly shown element that looks like a menu: positioned, near the pointer, with several items. */
+function newMenuNear(touched: Set<Element>, at: { x: number; y: number }): Element | null {
+  for (const el of touched) {
+    if (!el.isConnected || !isVisible(el)) continue;
+    const menu = el.closest(ARIA_MENUS) ?? el;
+    const style = getComputedStyle(menu);
+    if (menu.matches(ARIA_MENUS)) return menu;
+    if (style.position !== 'fixed' && style.position !== 'absolute') continue;
+    const r = menu.getBoundingClientRect();
+    const near =
+      at.x >= r.left - 300 && at.x <= r.right + 300 && at.y >= r.top - 300 && at.y <= r.bottom + 300;
+    if (near && itemsOf(menu).length >= 1) return menu;
+  }
+  return null;
+}
+
+/** Right-click: the contextmenu sequence, then the page's own menu with its items, if one appeared. */
+export async function rightClick(ctx: ActionContext, id: Target): Promise<MenuListing> {
+  const p = prepare(ctx, id, 'right-click');
+  if (!p.spot) return { ok: false, message: p.refused!, changes: {}, items: [] };
+  const before = new Set(visibleMenus());
+  const tracker = track(ctx.store);
+  hoverAt(ctx, p.spot.hit, p.spot.at);
+  const notCancelled = pressAt(p.spot.hit, p.spot.at, { button: 'right' });
+  const changes = await tracker.finish();
+  const menu = visibleMenus().find((m) => !before.has(m)) ?? newMenuNear(tracker.touched, p.spot.at);
+  if (!menu) {
+    const why = notCancelled
+      ? "the page did not handle the right-click, so only the browser's own context menu would open, and scripts cannot operate that"
+      : 'the page cancelled the browser menu but showed no menu of its own';
+    return {
+      ok: false,
+      message: `${p.note}Right-clicked ${p.line}: no custom menu appeared (${why}).${describeChanges(changes)}`,
+      changes,
+      items: [],
+    };
+  }
+  ctx.menu = menu;
+  changes.menuOpened ??= `[${ctx.store.idFor(menu)}] context menu`;
+  const { items, text } = listing(ctx, [menu]);
+  return {
+    ok: true,
+    message: `${p.note}Right-clicked ${p.line}; its menu has ${items.length} items: ${text}.`,
+    changes,
+    items,
+  };
+}
+
+/** Picks the item for one path step: an exact name first ("Play" before "Playback"), then a match. */
+function pick(items: Element[], step: string | RegExp): Element | undefined {
+  const labels = items.map(itemLabel);
+  if (typeof step === 'string') {
+    const exact = labels.findIndex((l) => l.toLowerCase() === step.trim().toLowerCase());
+    if (exact >= 0) return items[exact];
+  }
+  const rx = toPattern(step).regex;
+  const i = labels.findIndex((l) => rx.test(l));
+  return i >= 0 ? items[i] : undefined;
+}
+
+/** Waits for a submenu of `parent` to show; returns the menus open then. */
+async function waitForSubmenu(
+  ctx: ActionContext,
+  parent: Element,
+  known: Element[],
+  timeout = 1000,
+): Promise<Element | null> {
+  const controls = parent.getAttribute('aria-controls') ?? parent.getAttribute('aria-owns');
+  const start = performance.now();
+  while (performance.now() - start < timeout) {
+    const byId = controls ? parent.ownerDocument.getElementById(controls.split(/\s+/)[0]!) : null;
+    if (byId && isVisible(byId)) return byId;
+    const nested = Array.from(parent.querySelectorAll(NESTED_MENU)).find(isVisible);
+    if (nested) return nested;
+    const fresh = openMenus(ctx).find((m) => !known.includes(m));
+    if (fresh) return fresh;
+    await sleep(25);
+  }
+  return null;
+}
+
+/** clickMenuItem("Export > CSV") or a RegExp: opens submenus along the path by hovering, then clicks. */
+export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): Promise<ActionResult> {
+  if (typeof path !== 'string' && !(path instanceof RegExp))
+    throw new LLMHelperError(
+      'bad_argument',
+      `clickMenuItem needs an item name, a path like 'Export > CSV', or a RegExp; got ${typeof path}.`,
+    );
+  const steps: (string | RegExp)[] =
+    typeof path === 'string' ? path.split(/\s+>\s+|\s*›\s*/).filter(Boolean) : [path];
+  let menus = openMenus(ctx);
+  if (!menus.length)
+    return {
+      ok: false,
+      message:
+        'No menu is open. Open one with rightClick or by clicking its menu button, then call clickMenuItem.',
+      changes: {},
+    };
+  let scope: Element[] = menus;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    const candidates = scope.flatMap(itemsOf);
+    const item = pick(candidates, step);
+    if (!item) {
+      const names = candidates.map(itemLabel).slice(0, 15).join(', ');
+      return {
+        ok: false,
+        message: `No menu item matches "${String(step)}". Items there: ${names || '(none)'}.`,
+        changes: {},
+      };
+    }
+    if (i === steps.length - 1) {
+      if (toItem(ctx, item).disabled)
+        return { ok: false, message: `Menu item "${itemLabel(item)}" is disabled.`, changes: {} };
+      const result = await click(ctx, ctx.store.idFor(item));
+      ctx.menu = null;
+      return result;
+    }
+    // A parent item: hover it (pointer over, enter, move) and wait for its submenu; never click it.
+    const spot = pointerTarget(item, true);
+    if ('covered' in spot)
+      return {
+        ok: false,
+        message: `Menu item "${itemLabel(item)}" is covered by ${spot.covered}.`,
+        changes: {},
+      };
+    hoverAt(ctx, spot.hit, spot.at);
+    const sub = await waitForSubmenu(ctx, item, menus);
+    if (!sub)
+      return {
+        ok: false,
+        message: `Hovering "${itemLabel(item)}" opened no submenu; call getMenuItems to see what is open.`,
+        changes: {},
+      };
+    menus = openMenus(ctx);
+    scope = [sub];
+  }
+  return { ok: false, message: 'Empty menu path.', changes: {} };
+}

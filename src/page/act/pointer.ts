@@ -1,0 +1,299 @@
+/**
+ * Pointer actions that land where a mouse would: scroll into view, hit-test the point (across shadow
+ * roots), refuse when something else covers the target, then send the full event sequence on the
+ * deepest element there, keeping the browser's default behaviour (links, submit, labels).
+ */
+import { LLMHelperError } from '../../errors';
+import { elementLine } from '../describe';
+import { nameOf, tagOf } from '../label';
+import { describeChanges, track, type ActionResult } from '../settle';
+import { resolveTarget, type Target } from '../target';
+import { containsDeep } from '../walk';
+import type { ActionContext } from './context';
+import { mouseEvent, type Modifier, type Point } from './events';
+
+export interface ClickOptions {
+  button?: 'left' | 'middle' | 'right';
+  clickCount?: number;
+  modifiers?: Modifier[];
+  /** Click even when another element covers the target. */
+  force?: boolean;
+}
+
+const BUTTON_NUMBER = { left: 0, middle: 1, right: 2 } as const;
+const BUTTONS_MASK = { left: 1, middle: 4, right: 2 } as const;
+
+/** elementFromPoint that goes into open shadow roots. */
+function deepElementFromPoint(doc: Document, at: Point): Element | null {
+  let el = doc.elementFromPoint(at.x, at.y);
+  while (el?.shadowRoot) {
+    const inner = el.shadowRoot.elementFromPoint(at.x, at.y);
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
+/** A short name for whatever covers the target: `div.modal-backdrop`, `dialog "Confirm"`. */
+function coverName(el: Element): string {
+  const name = nameOf(el, 30);
+  const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+  return `${tagOf(el).toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''}${name ? ` "${name}"` : ''}`;
+}
+
+export const isDisabled = (el: Element): boolean =>
+  (el as HTMLButtonElement).disabled === true ||
+  el.closest('[aria-disabled=true],fieldset:disabled') !== null;
+
+export interface PointerTarget {
+  /** The deepest element under the point, inside the target. */
+  hit: Element;
+  at: Point;
+}
+
+/** Where to click: the centre of the target's visible box, after scrolling it into view; or why not. */
+export function pointerTarget(el: Element, force = false): PointerTarget | { covered: string } {
+  let rect = el.getBoundingClientRect();
+  const win = el.ownerDocument.defaultView ?? window;
+  const inView =
+    rect.top >= 0 && rect.left >= 0 && rect.bottom <= win.innerHeight && rect.right <= win.innerWidth;
+  if (!inView) {
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
+    rect = el.getBoundingClientRect();
+  }
+  // The first line box of an inline element can be narrower than its bounding box.
+  const box = Array.from(el.getClientRects()).find((r) => r.width > 0 && r.height > 0) ?? rect;
+  const at = { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
+  const hit = deepElementFromPoint(el.ownerDocument, at);
+  if (!hit || containsDeep(el, hit)) return { hit: hit ?? el, at };
+  // The target lets clicks through (pointer-events: none) to an ancestor: the ancestor gets them.
+  if (containsDeep(hit, el) || force) return { hit: el, at };
+  return { covered: coverName(hit) };
+}
+
+/** The focusable element a mouse press on `el` focuses: itself or its nearest focusable ancestor. */
+function focusTargetOf(el: Element): HTMLElement | null {
+  const f = el.closest(
+    'a[href],button,input,select,textarea,summary,[tabindex],[contenteditable=""],[contenteditable=true]',
+  );
+  return f as HTMLElement | null;
+}
+
+/** Sends the events of the pointer arriving over `hit`, and leaving the previous element. */
+export function hoverAt(ctx: ActionContext, hit: Element, at: Point): void {
+  const prev = ctx.hovered;
+  if (prev && prev !== hit && prev.isConnected) {
+    mouseEvent(prev, 'pointerout', at);
+    mouseEvent(prev, 'pointerleave', at);
+    mouseEvent(prev, 'mouseout', at);
+    mouseEvent(prev, 'mouseleave', at);
+  }
+  if (prev !== hit) {
+    mouseEvent(hit, 'pointerover', at);
+    mouseEvent(hit, 'pointerenter', at);
+    mouseEvent(hit, 'mouseover', at);
+    mouseEvent(hit, 'mouseenter', at);
+  }
+  mouseEvent(hit, 'pointermove', at);
+  mouseEvent(hit, 'mousemove', at);
+  ctx.hovered = hit;
+}
+
+/** The press-and-release sequence; returns false when the page cancelled the final click/contextmenu. */
+export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boolean {
+  const which = opts.button ?? 'left';
+  const button = BUTTON_NUMBER[which];
+  const buttons = BUTTONS_MASK[which];
+  const count = opts.clickCount ?? 1;
+  let allowed = true;
+  for (let i = 1; i <= count; i++) {
+    const m = { button, modifiers: opts.modifiers, detail: i };
+    const down =
+      mouseEvent(hit, 'pointerdown', at, { ...m, buttons }) &&
+      mouseEvent(hit, 'mousedown', at, { ...m, buttons });
+    if (down && which === 'left') {
+      const focusable = focusTargetOf(hit);
+      if (focusable) focusable.focus({ preventScroll: true });
+      else (hit.ownerDocument.activeElement as HTMLElement | null)?.blur?.();
+    }
+    mouseEvent(hit, 'pointerup', at, m);
+    mouseEvent(hit, 'mouseup', at, m);
+    if (which === 'left') allowed = mouseEvent(hit, 'click', at, m);
+    else if (which === 'middle') allowed = mouseEvent(hit, 'auxclick', at, m);
+  }
+  if (which === 'left' && count === 2)
+    mouseEvent(hit, 'dblclick', at, { modifiers: opts.modifiers, detail: 2 });
+  if (which === 'right')
+    allowed = mouseEvent(hit, 'contextmenu', at, {
+      button: 2,
+      buttons: 0,
+      modifiers: opts.modifiers,
+      detail: 0,
+    });
+  return allowed;
+}
+
+function checkClickOptions(opts: ClickOptions): void {
+  if (opts.button !== undefined && !(opts.button in BUTTON_NUMBER))
+    throw new LLMHelperError(
+      'bad_argument',
+      `button must be 'left', 'middle' or 'right'; got ${JSON.stringify(opts.button)}.`,
+    );
+  if (
+    opts.clickCount !== undefined &&
+    !(Number.isInteger(opts.clickCount) && opts.clickCount >= 1 && opts.clickCount <= 3)
+  )
+    throw new LLMHelperError(
+      'bad_argument',
+      `clickCount must be 1, 2 or 3; got ${JSON.stringify(opts.clickCount)}.`,
+    );
+}
+
+/** Resolves the ID and refuses disabled or covered targets, with a message that says what to do. */
+export function prepare(ctx: ActionContext, id: Target, verb: string, force = false) {
+  const { element, relocated } = resolveTarget(ctx.store, id, `${verb} target`);
+  const line = elementLine(ctx.store, element);
+  const note = relocated ? `${relocated} ` : '';
+  if (isDisabled(element))
+    return {
+      element,
+      line,
+      note,
+      refused: `${note}${line} is disabled, so it was not ${verb}ed. Wait for it to be enabled (waitFor with state 'enabled') or look for what enables it.`,
+    };
+  const spot = pointerTarget(element, force);
+  if ('covered' in spot)
+    return {
+      element,
+      line,
+      note,
+      refused: `${note}${line} is covered by ${spot.covered}, so it was not ${verb}ed. Close or dismiss that first, or pass force: true.`,
+    };
+  return { element, line, note, spot };
+}
+
+export async function click(ctx: ActionContext, id: Target, opts: ClickOptions = {}): Promise<ActionResult> {
+  checkClickOptions(opts);
+  const p = prepare(ctx, id, 'click', opts.force);
+  if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
+  const tracker = track(ctx.store);
+  hoverAt(ctx, p.spot.hit, p.spot.at);
+  pressAt(p.spot.hit, p.spot.at, opts);
+  const changes = await tracker.finish(p.element);
+  const verb =
+    opts.button === 'right' ? 'Right-clicked' : (opts.clickCount ?? 1) === 2 ? 'Double-clicked' : 'Clicked';
+  return { ok: true, message: `${p.note}${verb} ${p.line}.${describeChanges(changes)}`, changes };
+}
+
+export const dblclick = (ctx: ActionContext, id: Target, opts: Omit<ClickOptions, 'clickCount'> = {}) =>
+  click(ctx, id, { ...opts, clickCount: 2 });
+
+export async function hover(ctx: ActionContext, id: Target): Promise<ActionResult> {
+  const p = prepare(ctx, id, 'hover', true);
+  const tracker = track(ctx.store);
+  hoverAt(ctx, p.spot!.hit, p.spot!.at);
+  const changes = await tracker.finish();
+  return { ok: true, message: `${p.note}Hovered over ${p.line}.${describeChanges(changes)}`, changes };
+}
+
+export async function focus(ctx: ActionContext, id: Target): Promise<ActionResult> {
+  const { element, relocated } = resolveTarget(ctx.store, id, 'focus target');
+  const tracker = track(ctx.store);
+  (element as HTMLElement).focus?.();
+  const changes = await tracker.finish(element);
+  const line = elementLine(ctx.store, element);
+  const focused = element.ownerDocument.activeElement === element || element.shadowRoot?.activeElement;
+  return {
+    ok: !!focused,
+    message: `${relocated ? `${relocated} ` : ''}${focused ? `Focused ${line}.` : `${line} cannot take focus (not focusable); click it instead.`}${describeChanges(changes)}`,
+    changes,
+  };
+}
+
+export interface DragOptions {
+  /** Where to drop on the target: before (upper part), after (lower part), or its centre (default). */
+  position?: 'before' | 'after' | 'center' | { x: number; y: number };
+  /** Pointer moves between the two points (default 10). */
+  steps?: number;
+}
+
+function dropPoint(target: Element, position: DragOptions['position']): Point {
+  const r = target.getBoundingClientRect();
+  if (position && typeof position === 'object') return { x: r.left + position.x, y: r.top + position.y };
+  const y =
+    position === 'before'
+      ? r.top + r.height * 0.25
+      : position === 'after'
+        ? r.top + r.height * 0.75
+        : r.top + r.height / 2;
+  return { x: r.left + r.width / 2, y };
+}
+
+/**
+ * Drag and drop: HTML5 drag events (dragstart … drop, dragend) with one DataTransfer when the source is
+ * draggable, and always the pointer and mouse sequence, moving in steps and ending past the target's
+ * midpoint, for libraries that listen to those.
+ */
+export async function drag(
+  ctx: ActionContext,
+  fromId: Target,
+  toId: Target,
+  opts: DragOptions = {},
+): Promise<ActionResult> {
+  const from = prepare(ctx, fromId, 'drag', true);
+  const to = resolveTarget(ctx.store, toId, 'drag target').element;
+  const tracker = track(ctx.store);
+  const start = from.spot!.at;
+  const source = from.spot!.hit;
+  hoverAt(ctx, source, start);
+  mouseEvent(source, 'pointerdown', start, { buttons: 1 });
+  mouseEvent(source, 'mousedown', start, { buttons: 1 });
+  const win = from.element.ownerDocument.defaultView ?? window;
+  const html5 = from.element.closest('[draggable=true]');
+  const data = html5 ? new win.DataTransfer() : null;
+  const dragEvent = (el: Element, type: string, at: Point) =>
+    el.dispatchEvent(
+      new win.DragEvent(type, {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        clientX: at.x,
+        clientY: at.y,
+        dataTransfer: data,
+      }),
+    );
+  if (html5) dragEvent(html5, 'dragstart', start);
+  const steps = Math.max(1, opts.steps ?? 10);
+  let end = dropPoint(to, opts.position);
+  let over: Element = source;
+  for (let i = 1; i <= steps; i++) {
+    if (i === steps) end = dropPoint(to, opts.position); // the page may have moved things while dragging
+    const at = { x: start.x + ((end.x - start.x) * i) / steps, y: start.y + ((end.y - start.y) * i) / steps };
+    const under = deepElementFromPoint(to.ownerDocument, at) ?? to;
+    if (under !== over) {
+      if (html5) dragEvent(under, 'dragenter', at);
+      over = under;
+    }
+    mouseEvent(under, 'pointermove', at, { buttons: 1 });
+    mouseEvent(under, 'mousemove', at, { buttons: 1 });
+    if (html5) {
+      dragEvent(html5, 'drag', at);
+      dragEvent(under, 'dragover', at);
+    }
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  }
+  if (html5) {
+    dragEvent(over, 'drop', end);
+    dragEvent(html5, 'dragend', end);
+  }
+  mouseEvent(over, 'pointerup', end);
+  mouseEvent(over, 'mouseup', end);
+  ctx.hovered = over;
+  const changes = await tracker.finish();
+  const toLine = elementLine(ctx.store, to);
+  return {
+    ok: true,
+    message: `${from.note}Dragged ${from.line} to ${toLine}${html5 ? '' : ' (pointer events; the source is not draggable=true)'}.${describeChanges(changes)}`,
+    changes,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * After an action: wait until the page settles (no DOM mutations for ~100 ms and no fetch/XHR that the
+ * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
+ */
+import { deepActiveElement, elementLine } from './describe';
+import { nameOf, textOf } from './label';
+import { fieldValue } from './redact';
+import type { ElementStore } from './store';
+import { truncate } from './text';
+import { INTERACTIVE_SELECTOR } from './types';
+import { isVisible, quickVisibility } from './visible';
+import { collectRoots, forgetRoots } from './walk';
+import { sleep } from './act/events';
+
+export interface ChangeReport {
+  url?: { from: string; to: string };
+  dialogOpened?: string[];
+  dialogClosed?: string[];
+  /** A menu that opened (see getMenuItems). */
+  menuOpened?: string;
+  /** Interactive elements that appeared: how many, and the first few with IDs. */
+  added?: { count: number; sample: string[] };
+  removed?: { count: number };
+  /** The element focused now, when focus moved. */
+  focus?: string;
+  /** The target field's value now. */
+  value?: string;
+  /** Alerts, toasts and status messages that appeared. */
+  alerts?: string[];
+  /** The page started unloading: a full navigation ends this page's session. */
+  unloading?: boolean;
+}
+
+export interface ActionResult {
+  ok: boolean;
+  message: string;
+  changes: ChangeReport;
+}
+
+const QUIET_MS = 100;
+const CAP_MS = 2000;
+const MENUS = '[role=menu],[role=menubar],[role=listbox]';
+const DIALOGS = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
+const ALERTS =
+  '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification';
+
+function visibleIn(selector: string): Element[] {
+  const out: Element[] = [];
+  for (const root of collectRoots(document).roots)
+    for (const el of Array.from(root.querySelectorAll(selector)))
+      if (quickVisibility(el).visible) out.push(el);
+  return out;
+}
+
+/** Counts fetch and XMLHttpRequest calls started while it is installed; uninstall restores both. */
+function trackRequests(win: Window & typeof globalThis): { pending(): number; uninstall(): void } {
+  let pending = 0;
+  const done = () => {
+    pending--;
+  };
+  const fetch = win.fetch as typeof win.fetch | undefined;
+  const wrapped: typeof win.fetch = function (this: unknown, ...args: Parameters<typeof win.fetch>) {
+    pending++;
+    return fetch!.apply(this, args).finally(done);
+  };
+  if (fetch) win.fetch = wrapped;
+  const proto = win.XMLHttpRequest?.prototype;
+  const send = proto?.send as XMLHttpRequest['send'] | undefined;
+  const wrappedSend = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+    pending++;
+    this.addEventListener('loadend', done, { once: true });
+    return send!.apply(this, args);
+  };
+  if (proto && send) proto.send = wrappedSend;
+  return {
+    pending: () => pending,
+    uninstall() {
+      // Only undo our own wrapper: if the page wrapped them since, leave its wrapper in place.
+      if (fetch && win.fetch === wrapped) win.fetch = fetch;
+      if (proto && proto.send === wrappedSend) proto.send = send!;
+    },
+  };
+}
+
+export interface Tracker {
+  /** Elements added or whose attributes changed since tracking began (for menu detection). */
+  touched: Set<Element>;
+  finish(target?: Element | null): Promise<ChangeReport>;
+}
+
+/** Starts watching the page; call finish() after the action to settle and get the change report. */
+export function track(store: ElementStore): Tracker {
+  const url = location.href;
+  const focus = deepActiveElement();
+  const dialogs = new Map(visibleIn(DIALOGS).map((d) => [d, nameOf(d, 40) || truncate(textOf(d, 60), 40)]));
+  const alerts = new Set(visibleIn(ALERTS).map((a) => textOf(a, 200)));
+  const menus = new Set(visibleIn(MENUS));
+  const added = new Set<Element>();
+  const removed = new Set<Element>();
+  const touched = new Set<Element>();
+  let last = performance.now();
+  let unloading = false;
+  const onUnload = () => {
+    unloading = true;
+  };
+  window.addEventListener('pagehide', onUnload);
+  window.addEventListener('beforeunload', onUnload);
+  const observer = new MutationObserver((records) => {
+    last = performance.now();
+    for (const r of records) {
+      if (r.type === 'attributes' && r.target.nodeType === 1) touched.add(r.target as Element);
+      for (const n of Array.from(r.addedNodes))
+        if (n.nodeType === 1) {
+          added.add(n as Element);
+          touched.add(n as Element);
+        }
+      for (const n of Array.from(r.removedNodes)) if (n.nodeType === 1) removed.add(n as Element);
+    }
+  });
+  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  for (const root of collectRoots(document).roots) observer.observe(root, options);
+  const requests = trackRequests(window as Window & typeof globalThis);
+
+  return {
+    touched,
+    async finish(target) {
+      const start = performance.now();
+      last = Math.max(last, start);
+      try {
+        for (;;) {
+          await sleep(20);
+          const now = performance.now();
+          if (unloading || now - start >= CAP_MS) break;
+          if (now - last >= QUIET_MS && requests.pending() === 0) break;
+        }
+      } finally {
+        requests.uninstall();
+        observer.disconnect();
+        window.removeEventListener('pagehide', onUnload);
+        window.removeEventListener('beforeunload', onUnload);
+      }
+      forgetRoots();
+      const report: ChangeReport = {};
+      if (unloading) report.unloading = true;
+      if (location.href !== url) report.url = { from: url, to: location.href };
+      const after = visibleIn(DIALOGS);
+      const opened = after.filter((d) => !dialogs.has(d));
+      const closed = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
+      if (opened.length) report.dialogOpened = opened.map((d) => elementLine(store, d));
+      if (closed.length) report.dialogClosed = closed;
+      const shownMenu = visibleIn(MENUS).find((m) => !menus.has(m));
+      if (shownMenu) {
+        const items = shownMenu.querySelectorAll('[role^=menuitem],[role=option]').length;
+        const name = nameOf(shownMenu, 40);
+        report.menuOpened = `[${store.idFor(shownMenu)}] ${shownMenu.getAttribute('role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
+      }
+      const appeared: Element[] = [];
+      for (const el of added) {
+        if (!el.isConnected) continue;
+        if (el.matches(INTERACTIVE_SELECTOR)) appeared.push(el);
+        appeared.push(...Array.from(el.querySelectorAll(INTERACTIVE_SELECTOR)));
+      }
+      const visibleNew = [...new Set(appeared)].filter(isVisible);
+      if (visibleNew.length)
+        report.added = {
+          count: visibleNew.length,
+          sample: visibleNew.slice(0, 3).map((e) => elementLine(store, e)),
+        };
+      let gone = 0;
+      for (const el of removed) {
+        if (el.isConnected) continue;
+        gone += (el.matches(INTERACTIVE_SELECTOR) ? 1 : 0) + el.querySelectorAll(INTERACTIVE_SELECTOR).length;
+      }
+      if (gone) report.removed = { count: gone };
+      const nowFocus = deepActiveElement();
+      if (nowFocus !== focus && nowFocus && nowFocus !== document.body)
+        report.focus = elementLine(store, nowFocus);
+      if (target?.isConnected) {
+        const value = fieldValue(target);
+        if (value !== undefined) report.value = value;
+      }
+      const newAlerts = visibleIn(ALERTS)
+        .map((a) => textOf(a, 200))
+        .filter((t) => t && !alerts.has(t));
+      if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);
+      return report;
+    },
+  };
+}
+
+/** One sentence about the changes, appended to an action's message. */
+export function describeChanges(c: ChangeReport): string {
+  const parts: string[] = [];
+  if (c.unloading)
+    parts.push(
+      'the page is unloading (a full navigation ends this session unless LLMHelper is installed on the next page)',
+    );
+  if (c.url) parts.push(`URL is now ${c.url.to}`);
+  if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
+  if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
+  if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
+  if (c.added)
+    parts.push(
+      `${c.added.count} new control${c.added.count === 1 ? '' : 's'} (${c.added.sample.join('; ')})`,
+    );
+  if (c.removed) parts.push(`${c.removed.count} control${c.removed.count === 1 ? '' : 's'} removed`);
+  if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
+  if (c.focus) parts.push(`focus: ${c.focus}`);
+  return parts.length ? ` Then: ${parts.join('; ')}.` : '';
+}

@@ -30,7 +30,7 @@ async function speed(browser) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.setContent(generatePage(size));
     await page.addScriptTag({ path: BUNDLE });
-    const runs = size >= 100_000 ? 9 : size >= 10_000 ? 15 : 31;
+    const runs = size >= 100_000 ? 25 : size >= 10_000 ? 31 : 51;
     const r = await page.evaluate((runs) => {
       const h = window.LLMHelper;
       const bareTextPass = () => {
@@ -131,6 +131,49 @@ async function corpus(browser) {
   return rows;
 }
 
+/** click and type on the fixtures, each including the wait for the page to settle (target under 150 ms). */
+async function actions(browser) {
+  const server = await startServer(ROOT);
+  const rows = [];
+  const cases = [
+    ['invoices.html', 'click a button (plain page)', 'click-button'],
+    ['react.html', 'click a checkbox (React)', 'click-checkbox'],
+    ['react.html', 'type 12 characters (React)', 'type-react'],
+    ['changes.html', 'type into a plain input', 'type-plain'],
+  ];
+  try {
+    for (const [file, label, call] of cases) {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/test/fixtures/${file}`);
+      await page.waitForFunction(() => typeof window.LLMHelper === 'object');
+      const times = await page.evaluate(async (call) => {
+        const h = window.LLMHelper;
+        const calls = {
+          'click-button': () => h.click(h.find('Download')[0].id),
+          'click-checkbox': () => h.click(h.find('I accept the terms')[0].id),
+          'type-react': () => h.type(h.find('Name', { type: 'input' })[0].id, 'Ada Lovelace'),
+          'type-plain': () => h.type(h.find('Code')[0].id, 'abcd'),
+        };
+        const run = calls[call];
+        const out = [];
+        await run(); // warm-up
+        for (let i = 0; i < 15; i++) {
+          const t0 = performance.now();
+          await run();
+          out.push(performance.now() - t0);
+        }
+        return out;
+      }, call);
+      rows.push({ label, file, ms: median(times) });
+      console.log(`${label}: ${ms(median(times))} ms`);
+      await page.close();
+    }
+  } finally {
+    await server.close();
+  }
+  return rows;
+}
+
 function machine() {
   let chromium = '';
   try {
@@ -151,9 +194,11 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const browser = await launchChromium();
 let speedRows = [];
 let corpusRows = [];
+let actionRows = [];
 try {
-  if (only !== 'corpus') speedRows = await speed(browser);
-  if (only !== 'speed') corpusRows = await corpus(browser);
+  if (!only || only === 'actions') actionRows = await actions(browser);
+  if (only !== 'corpus' && only !== 'actions') speedRows = await speed(browser);
+  if (!only || only === 'corpus') corpusRows = await corpus(browser);
 } finally {
   await browser.close();
 }
@@ -179,10 +224,19 @@ lines.push(
 );
 lines.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of speedRows) {
-  const cell = (k) => `${ms(r[k])} (×${r.ratio[k].toFixed(1)})`;
+  const cell = (k) => `${ms(r[k])} (×${Number.isFinite(r.ratio[k]) ? r.ratio[k].toFixed(1) : '—'})`;
   lines.push(
     `| ${r.elements.toLocaleString('en')} | ${ms(r.walker)} | ${cell('find')} | ${cell('findBroad')} | ${cell('findNear')} | ${cell('summary')} | ${cell('describe')} | ${cell('describeTable')} |`,
   );
+}
+if (actionRows.length) {
+  lines.push('', '## Actions, including the wait for the page to settle (median ms of 15)', '');
+  lines.push(
+    'Settling waits for 100 ms without DOM mutations or pending requests, so about 100 ms is the floor.',
+    '',
+  );
+  lines.push('| action | fixture | median |', '| --- | --- | ---: |');
+  for (const r of actionRows) lines.push(`| ${r.label} | ${r.file} | ${ms(r.ms)} |`);
 }
 if (corpusRows.length) {
   lines.push('', '## Output size on the saved real-world pages (characters / o200k tokens)', '');

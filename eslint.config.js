@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/fixtures/**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/fixtures/**/*.js', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -10,8 +10,22 @@ const replaceVersion = {
   name: 'version',
   transform: (code) => (code.includes('__VERSION__') ? code.replaceAll('__VERSION__', version) : null),
 };
+// zod compiles fast parsers with `new Function` unless it runs jitless. LLMHelper always runs it jitless
+// (pages with a strict CSP), so the generator is cut out of the bundle: each `const F = Function;` in
+// zod's core becomes a throw, its probe then reports no eval, and zod uses its interpreter.
+const zodWithoutCodegen = {
+  name: 'zod-without-codegen',
+  transform(code, id) {
+    if (!/[\\/]zod[\\/]v4[\\/]core[\\/]/.test(id) || !code.includes('const F = Function;')) return null;
+    return code.replaceAll(
+      'const F = Function;',
+      'throw new Error("LLMHelper runs zod jitless: code generation is not in this bundle");',
+    );
+  },
+};
 const plugins = (declarations) => [
   replaceVersion,
+  zodWithoutCodegen,
   resolve({ browser: true }),
   typescript({
     tsconfig: './tsconfig.build.json',

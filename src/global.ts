@@ -4,8 +4,9 @@
  */
 import { createLLMHelper, type LLMHelper } from './helper';
 import { LLMHelperError } from './errors';
+import { defineTool } from './tools/define';
 
-type Installed = LLMHelper & { LLMHelperError: typeof LLMHelperError };
+type Installed = LLMHelper & { LLMHelperError: typeof LLMHelperError; defineTool: typeof defineTool };
 
 const host = globalThis as unknown as { LLMHelper?: Installed };
 let api: Installed;
@@ -13,7 +14,7 @@ if (host.LLMHelper && typeof host.LLMHelper.find === 'function') {
   api = host.LLMHelper;
   console.info(`LLMHelper ${api.version} is already installed on this page; keeping it and its element IDs.`);
 } else {
-  api = Object.assign(createLLMHelper(), { LLMHelperError });
+  api = Object.assign(createLLMHelper(), { LLMHelperError, defineTool });
   host.LLMHelper = api;
 }
 

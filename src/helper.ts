@@ -26,6 +26,8 @@ import { runJS, type RunJSResult } from './page/act/runjs';
 import { scroll, scrollIntoView, type ScrollOptions } from './page/act/scroll';
 import { waitFor, type WaitOptions, type WaitResult, type WaitState } from './page/act/wait';
 import type { ActionResult } from './page/settle';
+import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
+import type { AnyTool } from './tools/define';
 
 export interface LLMHelper {
   readonly version: string;
@@ -75,6 +77,16 @@ export interface LLMHelper {
   reload(): Promise<ActionResult>;
   /** Run JavaScript; off unless configure({ allowRunJS: true }). */
   runJS(code: string): Promise<RunJSResult>;
+  /** Tool definitions for a model API: format openai | responses | anthropic | gemini | mcp | ai-sdk. */
+  tools(options?: ToolsOptions): unknown;
+  /** Run a tool call in any API's shape; returns { ok, text, data, message } (message: the API's result). */
+  execute(call: unknown, options?: ToolsOptions): Promise<ExecuteResult>;
+  /** All tools one line each, or one tool's parameters and an example. */
+  help(name?: string): string;
+  /** Add your own tool (made with defineTool) to every preset. */
+  addTool(tool: AnyTool): void;
+  /** Register the tools with the browser's WebMCP API, when it has one. */
+  registerWebMCP(options?: ToolsOptions): { registered: string[]; reason?: string };
   /** Forget every element ID (new IDs keep counting up; old ones are never reused). */
   clear(): void;
   /** Change defaults (budgets, ID cap, extra redaction patterns). */
@@ -84,7 +96,7 @@ export interface LLMHelper {
 export function createLLMHelper(): LLMHelper {
   const store = new ElementStore();
   const act = createActionContext(store);
-  return {
+  const helper = {
     version: VERSION,
     find: (pattern, options) => find(store, pattern, options),
     findNear: (id, pattern, options) => findNear(store, id, pattern, options),
@@ -115,5 +127,12 @@ export function createLLMHelper(): LLMHelper {
     runJS: (code) => runJS(code),
     clear: () => store.clear(),
     configure,
-  };
+  } as LLMHelper;
+  const toolkit = new Toolkit(helper);
+  helper.tools = (options) => toolkit.list(options);
+  helper.execute = (call, options) => toolkit.execute(call, options);
+  helper.help = (name) => toolkit.help(name);
+  helper.addTool = (tool) => toolkit.add(tool);
+  helper.registerWebMCP = (options) => toolkit.registerWebMCP(options);
+  return helper;
 }

@@ -16,3 +16,14 @@ export type { WaitOptions, WaitResult, WaitState } from './page/act/wait';
 export type { MenuItem, MenuListing } from './page/act/menu';
 export type { RunJSResult } from './page/act/runjs';
 export type { Modifier } from './page/act/events';
+export {
+  defineTool,
+  type Tool,
+  type AnyTool,
+  type Risk,
+  type Preset,
+  type ToolOutput,
+  type ToolContext,
+} from './tools/define';
+export type { ToolsOptions, ExecuteResult } from './tools/toolkit';
+export type { Format } from './tools/formats';

@@ -1,0 +1,128 @@
+/** JSON Schema from a tool's zod schema (zod's own converter), and the per-API adjustments. */
+import { z } from 'zod';
+
+export type JSONSchema = Record<string, unknown>;
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Draft 2020-12 input schema without $schema and without zod's implicit safe-integer bounds. */
+export function baseSchema(input: z.ZodType): JSONSchema {
+  const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
+  delete schema.$schema;
+  return mapSchema(schema, (node) => {
+    if (node.maximum === SAFE) delete node.maximum;
+    if (node.minimum === -SAFE) delete node.minimum;
+    return node;
+  });
+}
+
+/** A copy of a node with only the keys that pass `keep`. */
+const pick = (node: JSONSchema, keep: (key: string) => boolean): JSONSchema =>
+  Object.fromEntries(Object.entries(node).filter(([k]) => keep(k)));
+
+/** Applies `f` to every schema node, children first. */
+export function mapSchema(node: JSONSchema, f: (node: JSONSchema) => JSONSchema): JSONSchema {
+  const out: JSONSchema = { ...node };
+  if (out.properties && typeof out.properties === 'object')
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as Record<string, JSONSchema>).map(([k, v]) => [k, mapSchema(v, f)]),
+    );
+  if (out.items && typeof out.items === 'object' && !Array.isArray(out.items))
+    out.items = mapSchema(out.items as JSONSchema, f);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    if (Array.isArray(out[key])) out[key] = (out[key] as JSONSchema[]).map((s) => mapSchema(s, f));
+  return f(out);
+}
+
+/** Keywords OpenAI's strict mode does not accept (its structured-outputs subset). */
+const NOT_STRICT = new Set([
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'examples',
+  'title',
+]);
+
+/**
+ * OpenAI strict mode: every object closed (additionalProperties: false) with every property required;
+ * optional properties become nullable instead; unsupported keywords go.
+ */
+export function strictSchema(schema: JSONSchema): JSONSchema {
+  return mapSchema(schema, (input) => {
+    const node = pick(input, (k) => !NOT_STRICT.has(k));
+    if (node.type === 'object') {
+      const props = (node.properties ?? {}) as Record<string, JSONSchema>;
+      const required = new Set((node.required as string[] | undefined) ?? []);
+      for (const [k, v] of Object.entries(props)) if (!required.has(k)) props[k] = nullable(v);
+      node.properties = props;
+      node.required = Object.keys(props);
+      node.additionalProperties = false;
+    }
+    return node;
+  });
+}
+
+function nullable(s: JSONSchema): JSONSchema {
+  if (Array.isArray(s.enum))
+    return { ...s, type: [s.type, 'null'].flat(), enum: [...(s.enum as unknown[]), null] };
+  if (typeof s.type === 'string') return { ...s, type: [s.type, 'null'] };
+  if (Array.isArray(s.anyOf)) return { ...s, anyOf: [...(s.anyOf as JSONSchema[]), { type: 'null' }] };
+  return { anyOf: [s, { type: 'null' }] };
+}
+
+/** The keys Gemini's function-declaration Schema (an OpenAPI 3.0 subset) accepts. */
+const GEMINI_KEYS = new Set([
+  'type',
+  'format',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'items',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'anyOf',
+  'propertyOrdering',
+  'title',
+]);
+
+/** Gemini: uppercase types, nullable instead of type arrays, enum instead of const, unknown keys removed. */
+export function geminiSchema(schema: JSONSchema): JSONSchema {
+  return mapSchema(schema, (node) => {
+    if ('const' in node) node.enum = [node.const];
+    if (node.exclusiveMinimum !== undefined && node.minimum === undefined)
+      node.minimum = node.exclusiveMinimum;
+    if (Array.isArray(node.type)) {
+      const types = (node.type as string[]).filter((t) => t !== 'null');
+      if (types.length < (node.type as string[]).length) node.nullable = true;
+      node.type = types[0];
+    }
+    if (typeof node.type === 'string') node.type = node.type.toUpperCase();
+    if (node.enum) {
+      node.enum = (node.enum as unknown[]).filter((v) => v !== null).map(String);
+      node.type = 'STRING';
+      node.format = 'enum';
+    }
+    if (node.type === 'OBJECT' && node.properties)
+      node.propertyOrdering = Object.keys(node.properties as object);
+    return pick(node, (k) => GEMINI_KEYS.has(k));
+  });
+}

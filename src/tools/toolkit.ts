@@ -1,0 +1,321 @@
+/**
+ * The tools of one LLMHelper: listings in every format, execute() for calls in any shape, help(), and
+ * WebMCP registration. Calls are validated against each tool's zod schema after forgiving what models
+ * get wrong (double-encoded arguments, a missing name prefix, "12" for 12, null for an omitted field).
+ */
+import { z } from 'zod';
+import { LLMHelperError } from '../errors';
+import type { LLMHelper } from '../helper';
+import { truncate } from '../page/text';
+import { presetTools } from './builtin';
+import { argumentObject, normalizeCall, resultMessage, type NeutralCall, type ToolResult } from './calls';
+import { defineTool, type AnyTool, type Preset } from './define';
+import * as formats from './formats';
+import { baseSchema, type JSONSchema } from './formats/json-schema';
+
+export interface ToolsOptions {
+  format?: formats.Format;
+  preset?: Preset;
+  /** Only these tools (names without prefix), instead of a preset. */
+  only?: string[];
+  /** Prepended to every name the model sees (default 'browser_'; '' for none). */
+  prefix?: string;
+}
+
+export interface ExecuteResult extends ToolResult {
+  /** The tool that ran (without prefix), when the call named one. */
+  tool?: string;
+  /** The result wrapped as the calling API's message: tool message, tool_result, functionResponse... */
+  message: unknown;
+}
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length]!;
+}
+
+export function suggestions(name: string, names: string[]): string[] {
+  const n = name.toLowerCase();
+  return names
+    .map((c) => ({
+      c,
+      d: c.toLowerCase().includes(n) || n.includes(c.toLowerCase()) ? 0 : distance(n, c.toLowerCase()),
+    }))
+    .filter((x) => x.d <= Math.max(2, Math.floor(x.c.length / 3)))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map((x) => x.c);
+}
+
+/** Turns what models send into what the schema asks for: "12" → 12, "true" → true, null → omitted. */
+function coerce(args: Record<string, unknown>, schema: JSONSchema): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, JSONSchema>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    const p = props[k];
+    if (v === null && !(schema.required as string[] | undefined)?.includes(k)) continue;
+    if (p && typeof v === 'string') {
+      if ((p.type === 'integer' || p.type === 'number') && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) {
+        out[k] = Number(v);
+        continue;
+      }
+      if (p.type === 'boolean' && /^(true|false)$/i.test(v.trim())) {
+        out[k] = v.trim().toLowerCase() === 'true';
+        continue;
+      }
+      if (p.type === 'array' && v.trim().startsWith('[')) {
+        try {
+          out[k] = JSON.parse(v);
+          continue;
+        } catch {
+          /* leave it for the validator to name */
+        }
+      }
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+function usage(tool: AnyTool, name: string): string {
+  const example = tool.example ? ` Example: ${name}(${JSON.stringify(tool.example)}).` : '';
+  return `Usage: ${name}(${paramList(tool)}).${example}`;
+}
+
+function paramList(tool: AnyTool): string {
+  const schema = baseSchema(tool.input);
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries((schema.properties ?? {}) as Record<string, JSONSchema>)
+    .map(
+      ([k, p]) =>
+        `${k}${required.has(k) ? '' : '?'}: ${Array.isArray(p.enum) ? (p.enum as string[]).map((e) => `'${e}'`).join('|') : String(p.type ?? 'any')}`,
+    )
+    .join(', ');
+}
+
+/** "field id: expected a whole number, got "abc"" — one line per problem, naming the field. */
+function describeIssues(error: z.ZodError, args: Record<string, unknown>): string {
+  return error.issues
+    .map((issue) => {
+      const field = issue.path.length ? issue.path.join('.') : '(arguments)';
+      const got = issue.path.length ? (args as Record<string, unknown>)[String(issue.path[0])] : undefined;
+      const shown = got === undefined ? 'nothing' : truncate(JSON.stringify(got) ?? String(got), 60);
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+      return `field ${field}: ${issue.message.replace(/^Invalid input: /, '')} (got ${shown})`;
+    })
+    .join('; ');
+}
+
+export class Toolkit {
+  private custom: AnyTool[] = [];
+
+  constructor(private readonly helper: LLMHelper) {}
+
+  /** Adds an integrator's tool (made with defineTool); it joins every preset. */
+  add(tool: AnyTool): void {
+    defineTool(tool);
+    this.custom = this.custom.filter((t) => t.name !== tool.name).concat(tool);
+  }
+
+  select(opts: ToolsOptions = {}): AnyTool[] {
+    const preset = opts.preset ?? 'standard';
+    if (!['read', 'standard', 'full'].includes(preset))
+      throw new LLMHelperError(
+        'bad_argument',
+        `preset must be 'read', 'standard' or 'full'; got ${JSON.stringify(preset)}.`,
+      );
+    const all = [...presetTools('full'), ...this.custom];
+    if (opts.only) {
+      const unknown = opts.only.filter((n) => !all.some((t) => t.name === n));
+      if (unknown.length)
+        throw new LLMHelperError(
+          'bad_argument',
+          `Unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Tools: ${all.map((t) => t.name).join(', ')}.`,
+        );
+      return all.filter((t) => opts.only!.includes(t.name));
+    }
+    return [...presetTools(preset), ...this.custom.filter((t) => preset !== 'read' || t.risk === 'read')];
+  }
+
+  list(opts: ToolsOptions = {}): unknown {
+    const format = opts.format ?? 'openai';
+    const prefix = opts.prefix ?? 'browser_';
+    const named = this.select(opts).map((tool) => ({ tool, name: prefix + tool.name }));
+    switch (format) {
+      case 'openai':
+        return named.map(formats.openai);
+      case 'responses':
+        return named.map(formats.responses);
+      case 'anthropic':
+        return named.map(formats.anthropic);
+      case 'gemini':
+        return { functionDeclarations: named.map(formats.gemini) };
+      case 'mcp':
+        return { tools: named.map(formats.mcp) };
+      case 'ai-sdk':
+        return Object.fromEntries(
+          named.map(({ tool, name }): [string, formats.AiSdkTool] => [
+            name,
+            {
+              description: tool.description,
+              inputSchema: tool.input,
+              execute: async (args: unknown) => (await this.execute({ name, arguments: args }, opts)).text,
+            },
+          ]),
+        );
+      default:
+        throw new LLMHelperError(
+          'bad_argument',
+          `format must be one of ${formats.FORMATS.join(', ')}; got ${JSON.stringify(format)}.`,
+        );
+    }
+  }
+
+  private find(name: string, opts: ToolsOptions): AnyTool | undefined {
+    const tools = this.select({ ...opts, preset: opts.preset ?? 'full' });
+    const prefix = opts.prefix ?? 'browser_';
+    const bare = prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name;
+    return (
+      tools.find((t) => t.name === bare) ??
+      tools.find((t) => t.name.toLowerCase() === bare.toLowerCase().replace(/^browser[_.-]/, ''))
+    );
+  }
+
+  /** Runs one tool call given in any API's shape; never throws for the call's own mistakes. */
+  async execute(call: unknown, opts: ToolsOptions = {}): Promise<ExecuteResult> {
+    let neutral: NeutralCall;
+    try {
+      neutral = normalizeCall(call);
+    } catch (e) {
+      const text = (e as Error).message;
+      return { ok: false, text, message: { content: [{ type: 'text', text }], isError: true } };
+    }
+    const done = (r: ToolResult, tool?: string): ExecuteResult => ({
+      ...r,
+      tool,
+      message: resultMessage(neutral, r),
+    });
+    const tool = this.find(neutral.name, opts);
+    const prefix = opts.prefix ?? 'browser_';
+    if (!tool) {
+      const names = this.select(opts).map((t) => t.name);
+      const like = suggestions(neutral.name.replace(prefix, ''), names);
+      return done({
+        ok: false,
+        text: `There is no tool "${neutral.name}".${like.length ? ` Did you mean ${like.map((n) => prefix + n).join(' or ')}?` : ''} Tools: ${names.map((n) => prefix + n).join(', ')}.`,
+      });
+    }
+    const name = prefix + tool.name;
+    const allowed = this.select(opts).includes(tool);
+    if (!allowed)
+      return done(
+        { ok: false, text: `${name} is not available with the '${opts.preset ?? 'standard'}' tools.` },
+        tool.name,
+      );
+    let args: Record<string, unknown>;
+    try {
+      args = coerce(argumentObject(neutral.args, name), baseSchema(tool.input));
+    } catch (e) {
+      return done({ ok: false, text: `${(e as Error).message} ${usage(tool, name)}` }, tool.name);
+    }
+    const parsed = tool.input.strict().safeParse(args);
+    if (!parsed.success)
+      return done(
+        {
+          ok: false,
+          text: `Invalid arguments for ${name}: ${describeIssues(parsed.error, args)}. ${usage(tool, name)}`,
+        },
+        tool.name,
+      );
+    try {
+      const out = await tool.run(parsed.data, { helper: this.helper, preset: opts.preset ?? 'standard' });
+      return done({ ok: out.ok ?? true, text: out.text, data: out.data }, tool.name);
+    } catch (e) {
+      const err = e as Error;
+      const text =
+        err instanceof LLMHelperError ? err.message : `${name} failed: ${err?.message ?? String(e)}`;
+      return done({ ok: false, text }, tool.name);
+    }
+  }
+
+  /** All tools, one line each; or one tool's parameters with an example; unknown names get suggestions. */
+  help(name?: string, opts: ToolsOptions = {}): string {
+    const tools = this.select({ ...opts, preset: opts.preset ?? 'full' });
+    if (!name)
+      return tools
+        .map((t) => `${t.name}(${paramList(t)}): ${t.description.split(/(?<=\.)\s/)[0]}`)
+        .join('\n');
+    const tool = this.find(name, opts);
+    if (!tool) {
+      const like = suggestions(
+        name,
+        tools.map((t) => t.name),
+      );
+      return `No tool "${name}".${like.length ? ` Did you mean ${like.join(' or ')}?` : ''} Tools: ${tools.map((t) => t.name).join(', ')}.`;
+    }
+    const schema = baseSchema(tool.input);
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const params = Object.entries((schema.properties ?? {}) as Record<string, JSONSchema>).map(
+      ([k, p]) =>
+        `  ${k}${required.has(k) ? '' : ' (optional)'}: ${Array.isArray(p.enum) ? (p.enum as string[]).join(' | ') : String(p.type ?? 'any')}${p.description ? ` — ${String(p.description)}` : ''}`,
+    );
+    return [
+      `${tool.name} (${tool.risk}): ${tool.description}`,
+      params.length ? `Parameters:\n${params.join('\n')}` : 'No parameters.',
+      tool.example ? `Example: ${tool.name}(${JSON.stringify(tool.example)})` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+
+  /** Registers the tools with the browser's WebMCP API when it has one; says what it did or why not. */
+  registerWebMCP(opts: ToolsOptions = {}): { registered: string[]; reason?: string } {
+    const host =
+      (navigator as unknown as { modelContext?: WebMCP }).modelContext ??
+      (document as unknown as { modelContext?: WebMCP }).modelContext;
+    if (!host || typeof host.registerTool !== 'function')
+      return {
+        registered: [],
+        reason: 'This browser has no WebMCP (navigator.modelContext.registerTool); nothing was registered.',
+      };
+    const registered: string[] = [];
+    for (const { tool, name } of this.select(opts).map((tool) => ({
+      tool,
+      name: (opts.prefix ?? 'browser_') + tool.name,
+    }))) {
+      host.registerTool({
+        name,
+        description: tool.description,
+        inputSchema: baseSchema(tool.input),
+        annotations: { readOnlyHint: tool.risk === 'read' },
+        execute: async (args: unknown) => {
+          const r = await this.execute({ name, arguments: args }, opts);
+          return { content: [{ type: 'text', text: r.text }], ...(r.ok ? {} : { isError: true }) };
+        },
+      });
+      registered.push(name);
+    }
+    return { registered };
+  }
+}
+
+interface WebMCP {
+  registerTool(tool: {
+    name: string;
+    description: string;
+    inputSchema: JSONSchema;
+    annotations?: object;
+    execute(args: unknown): Promise<unknown>;
+  }): unknown;
+}

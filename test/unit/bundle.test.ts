@@ -1,0 +1,20 @@
+/** The built bundles evaluate no code: no eval, no Function constructor (runJS's opt-in path aside). */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dist = join(process.cwd(), 'dist');
+const bundles = readdirSync(dist).filter((f) => f.endsWith('.js'));
+
+describe('bundles', () => {
+  it('are all there (npm test builds them first)', () => {
+    expect(bundles.sort()).toEqual(['llm-helper.esm.js', 'llm-helper.umd.js', 'llm-helper.umd.min.js']);
+  });
+
+  it.each(bundles)('%s has no eval or Function constructor', (file) => {
+    const code = readFileSync(join(dist, file), 'utf8');
+    expect(code).not.toMatch(/(^|[^.\w$])eval\(/);
+    expect(code).not.toMatch(/new Function\(/);
+    expect(code).not.toMatch(/=\s*Function\s*[;,]/); // an alias of the constructor, as zod's code generator had
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Every built-in tool in every format, checked against that API's rules: OpenAI strict mode
+ * (structured-outputs subset), Gemini's function-declaration Schema subset, Anthropic's input_schema,
+ * the MCP SDK's own ListToolsResult schema, and the AI SDK's tool()/asSchema.
+ */
+import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { asSchema, tool as aiTool } from 'ai';
+import { createLLMHelper } from '../../src/helper';
+import { BUILTIN_TOOLS } from '../../src/tools/builtin';
+
+type Schema = Record<string, unknown>;
+const helper = createLLMHelper();
+const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** OpenAI strict mode: closed objects, every property required, only supported keywords, root an object. */
+const OPENAI_STRICT_KEYS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'description',
+  '$defs',
+  '$ref',
+]);
+function openaiStrictProblems(s: Schema, path = '$'): string[] {
+  const out: string[] = [];
+  for (const k of Object.keys(s))
+    if (!OPENAI_STRICT_KEYS.has(k)) out.push(`${path}: keyword ${k} is not supported in strict mode`);
+  const types = ([] as unknown[]).concat(s.type ?? []);
+  if (types.includes('object')) {
+    if (s.additionalProperties !== false) out.push(`${path}: additionalProperties must be false`);
+    const props = Object.keys((s.properties ?? {}) as object);
+    const req = (s.required ?? []) as string[];
+    for (const p of props) if (!req.includes(p)) out.push(`${path}: property ${p} must be required`);
+    for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Schema>))
+      out.push(...openaiStrictProblems(v, `${path}.${k}`));
+  }
+  if (s.items) out.push(...openaiStrictProblems(s.items as Schema, `${path}[]`));
+  for (const a of (s.anyOf ?? []) as Schema[]) out.push(...openaiStrictProblems(a, `${path}|`));
+  return out;
+}
+
+/** Gemini's Schema object (OpenAPI 3.0 subset) fields and Type enum. */
+const GEMINI_KEYS = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
+]);
+const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT']);
+function geminiProblems(s: Schema, path = '$'): string[] {
+  const out: string[] = [];
+  for (const k of Object.keys(s))
+    if (!GEMINI_KEYS.has(k)) out.push(`${path}: ${k} is not in Gemini's Schema`);
+  if (typeof s.type !== 'string' || !GEMINI_TYPES.has(s.type))
+    out.push(`${path}: type ${JSON.stringify(s.type)}`);
+  if (s.enum && (s.enum as unknown[]).some((v) => typeof v !== 'string'))
+    out.push(`${path}: enum values must be strings`);
+  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Schema>))
+    out.push(...geminiProblems(v, `${path}.${k}`));
+  if (s.items) out.push(...geminiProblems(s.items as Schema, `${path}[]`));
+  return out;
+}
+
+describe('tool listings in every format', () => {
+  const full = { preset: 'full' as const };
+
+  it('openai: Chat Completions function tools in strict mode', () => {
+    const tools = helper.tools({ ...full, format: 'openai' }) as {
+      type: string;
+      function: { name: string; description: string; parameters: Schema; strict: boolean };
+    }[];
+    expect(tools).toHaveLength(BUILTIN_TOOLS.length);
+    for (const t of tools) {
+      expect(t.type).toBe('function');
+      expect(t.function.name).toMatch(NAME);
+      expect(t.function.strict).toBe(true);
+      expect(t.function.parameters.type).toBe('object');
+      expect(openaiStrictProblems(t.function.parameters), t.function.name).toEqual([]);
+    }
+  });
+
+  it('responses: Responses API function tools in strict mode', () => {
+    const tools = helper.tools({ ...full, format: 'responses' }) as {
+      type: string;
+      name: string;
+      parameters: Schema;
+      strict: boolean;
+    }[];
+    for (const t of tools) {
+      expect(t).toMatchObject({ type: 'function', strict: true });
+      expect(t.name).toMatch(NAME);
+      expect(openaiStrictProblems(t.parameters), t.name).toEqual([]);
+    }
+  });
+
+  it('anthropic: input_schema is a valid JSON Schema object', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const tools = helper.tools({ ...full, format: 'anthropic' }) as {
+      name: string;
+      description: string;
+      input_schema: Schema;
+    }[];
+    for (const t of tools) {
+      expect(t.name).toMatch(NAME);
+      expect(t.description.length).toBeGreaterThan(20);
+      expect(t.input_schema.type).toBe('object');
+      expect(() => ajv.compile(t.input_schema), t.name).not.toThrow();
+    }
+  });
+
+  it("gemini: functionDeclarations within Gemini's schema subset", () => {
+    const { functionDeclarations } = helper.tools({ ...full, format: 'gemini' }) as {
+      functionDeclarations: { name: string; parameters: Schema }[];
+    };
+    expect(functionDeclarations).toHaveLength(BUILTIN_TOOLS.length);
+    for (const f of functionDeclarations) {
+      expect(f.name).toMatch(NAME);
+      expect(geminiProblems(f.parameters), f.name).toEqual([]);
+    }
+  });
+
+  it('mcp: a valid tools/list result by the official SDK, with annotations', () => {
+    const listing = helper.tools({ ...full, format: 'mcp' }) as {
+      tools: { name: string; annotations: { readOnlyHint: boolean; destructiveHint: boolean } }[];
+    };
+    expect(() => ListToolsResultSchema.parse(listing)).not.toThrow();
+    const byName = Object.fromEntries(listing.tools.map((t) => [t.name, t]));
+    expect(byName.browser_find!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName.browser_runJS!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it('ai-sdk: usable as Vercel AI SDK tools', async () => {
+    const tools = helper.tools({ ...full, format: 'ai-sdk' }) as Record<
+      string,
+      { description: string; inputSchema: never; execute: (a: unknown) => Promise<string> }
+    >;
+    for (const [name, t] of Object.entries(tools)) {
+      const made = aiTool({ description: t.description, inputSchema: t.inputSchema, execute: t.execute });
+      const schema = await asSchema(made.inputSchema).jsonSchema;
+      expect((schema as Schema).type, name).toBe('object');
+    }
+    expect(await tools.browser_done!.execute({ answer: 'ok' })).toBe('Done: ok');
+  });
+
+  it('presets: read never changes the page; standard has no runJS; a prefix is applied', () => {
+    const names = (preset: 'read' | 'standard' | 'full', prefix?: string) =>
+      (helper.tools({ format: 'anthropic', preset, prefix }) as { name: string }[]).map((t) => t.name);
+    expect(names('read', '')).toEqual([
+      'summary',
+      'find',
+      'findNear',
+      'describe',
+      'snapshot',
+      'extract',
+      'getMenuItems',
+      'waitFor',
+      'done',
+    ]);
+    expect(names('standard')).not.toContain('browser_runJS');
+    expect(names('standard')).toContain('browser_click');
+    expect(names('full')).toContain('browser_runJS');
+    expect(() => helper.tools({ format: 'nope' as never })).toThrow(
+      /format must be one of openai, responses/,
+    );
+  });
+
+  it('descriptions are written for a model: at most three sentences', () => {
+    for (const t of BUILTIN_TOOLS)
+      expect(t.description.split(/(?<=[.!?])\s+(?=[A-Z])/).length, t.name).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('help', () => {
+  it('lists every tool in one line each, and explains each one with its parameters and an example', () => {
+    const all = helper.help();
+    expect(all.split('\n')).toHaveLength(BUILTIN_TOOLS.length);
+    for (const t of BUILTIN_TOOLS) {
+      const one = helper.help(t.name);
+      expect(one).toMatch(new RegExp(`^${t.name} \\((read|write|danger)\\): `));
+      expect(one).toMatch(/Example: /);
+    }
+    expect(helper.help('type')).toMatch(/text: string — The text to type\./);
+  });
+
+  it('suggests names for typos', () => {
+    expect(helper.help('fnd')).toMatch(/Did you mean find/);
+    expect(helper.help('rightclik')).toMatch(/Did you mean rightClick/);
+    expect(helper.help('browser_snapshot')).toMatch(/^snapshot \(read\)/);
+  });
+});
+
+describe('execute: forgiving, then strict', () => {
+  it('names the field, what was expected and the usage', async () => {
+    const r = await helper.execute({ name: 'browser_type', arguments: { id: 'abc' } });
+    expect(r.ok).toBe(false);
+    expect(r.text).toMatch(
+      /^Invalid arguments for browser_type: field id: expected number.*got "abc".*field text: expected string.*Usage: browser_type\(id: integer, text: string, clear\?: boolean, submit\?: boolean\)\. Example:/,
+    );
+    const unknown = await helper.execute({ name: 'browser_click', arguments: { id: 3, colour: 'red' } });
+    expect(unknown.text).toMatch(/unknown field colour/);
+  });
+
+  it('accepts double-encoded arguments, a missing prefix, "12" for 12 and null for omitted', async () => {
+    document.body.innerHTML = '<h1>Hello</h1>';
+    const r = await helper.execute({
+      name: 'find',
+      arguments: JSON.stringify(JSON.stringify({ pattern: 'Hello', limit: '3', type: null, visible: 'all' })),
+    });
+    expect(r.ok, r.text).toBe(true);
+    expect(r.text).toMatch(/^\[\d+\] heading "Hello"/);
+  });
+
+  it('suggests a tool for an unknown name and never throws for bad calls', async () => {
+    expect((await helper.execute({ name: 'browser_clik', arguments: {} })).text).toMatch(
+      /There is no tool "browser_clik"\. Did you mean browser_click/,
+    );
+    expect((await helper.execute(42)).ok).toBe(false);
+    expect(
+      (await helper.execute({ function: { name: 'browser_find', arguments: '{bad json' } })).text,
+    ).toMatch(/not valid JSON/);
+  });
+});

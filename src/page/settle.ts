@@ -52,11 +52,18 @@ function visibleIn(selector: string): Element[] {
   return out;
 }
 
-/** Counts fetch and XMLHttpRequest calls started while it is installed; uninstall restores both. */
-function trackRequests(win: Window & typeof globalThis): { pending(): number; uninstall(): void } {
+/**
+ * Counts fetch and XMLHttpRequest calls started while it is installed; uninstall restores both. A request
+ * ending is activity: the page still reads the body and renders after fetch() resolves.
+ */
+function trackRequests(
+  win: Window & typeof globalThis,
+  onActivity: () => void,
+): { pending(): number; uninstall(): void } {
   let pending = 0;
   const done = () => {
     pending--;
+    onActivity();
   };
   const fetch = win.fetch as typeof win.fetch | undefined;
   const wrapped: typeof win.fetch = function (this: unknown, ...args: Parameters<typeof win.fetch>) {
@@ -119,7 +126,9 @@ export function track(store: ElementStore): Tracker {
   });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   for (const root of collectRoots(document).roots) observer.observe(root, options);
-  const requests = trackRequests(window as Window & typeof globalThis);
+  const requests = trackRequests(window as Window & typeof globalThis, () => {
+    last = performance.now();
+  });
 
   return {
     touched,

@@ -3,12 +3,12 @@
  * level and the function that runs it. Types, validation, every format's JSON Schema and help() all
  * derive from this.
  */
-import { z } from 'zod';
+import * as core from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
 import type { LLMHelper } from '../helper';
 
 // No generated parsers: pages with a strict Content-Security-Policy forbid it (see rollup.config.mjs).
-z.config({ jitless: true });
+core.config({ jitless: true });
 
 export type Risk = 'read' | 'write' | 'danger';
 
@@ -25,22 +25,25 @@ export interface ToolOutput {
   data?: unknown;
 }
 
-export interface Tool<S extends z.ZodObject = z.ZodObject> {
+/** Any zod object schema: classic (`zod`) or mini (`zod/mini`), which share one core. */
+export type ObjectSchema = core.$ZodObject;
+
+export interface Tool<S extends ObjectSchema = ObjectSchema> {
   name: string;
   /** For a model: what it does, when to use it, what it returns. Three sentences at most. */
   description: string;
   input: S;
   risk: Risk;
   /** A valid example call's arguments, for help(). */
-  example?: z.input<S>;
-  run(args: z.output<S>, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
+  example?: core.input<S>;
+  run(args: core.output<S>, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
 export type Preset = 'read' | 'standard' | 'full';
 
 const NAME = /^[a-zA-Z0-9_-]{1,48}$/;
 
-export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool<S> {
+export function defineTool<S extends ObjectSchema>(tool: Tool<S>): Tool<S> {
   if (!NAME.test(tool.name))
     throw new LLMHelperError(
       'bad_argument',

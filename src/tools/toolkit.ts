@@ -3,7 +3,7 @@
  * WebMCP registration. Calls are validated against each tool's zod schema after forgiving what models
  * get wrong (double-encoded arguments, a missing name prefix, "12" for 12, null for an omitted field).
  */
-import { z } from 'zod';
+import { safeParse, type $ZodError, type $ZodIssue } from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
 import type { LLMHelper } from '../helper';
 import { truncate } from '../page/text';
@@ -103,16 +103,37 @@ function paramList(tool: AnyTool): string {
     .join(', ');
 }
 
-/** "field id: expected a whole number, got "abc"" — one line per problem, naming the field. */
-function describeIssues(error: z.ZodError, args: Record<string, unknown>): string {
+/** What the schema wanted, in words, from the issue's own fields (zod/mini ships no message texts). */
+function expectation(issue: $ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `expected at least ${String(issue.minimum)} ${issue.origin === 'string' ? 'character' : 'item'}${Number(issue.minimum) === 1 ? '' : 's'}`
+        : `expected at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `expected at most ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_union':
+      return 'matches none of the allowed forms';
+    default:
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is not valid here';
+  }
+}
+
+/** "field id: expected number (got "abc")" — one part per problem, naming the field. */
+function describeIssues(error: $ZodError, args: Record<string, unknown>): string {
   return error.issues
     .map((issue) => {
       const field = issue.path.length ? issue.path.join('.') : '(arguments)';
-      const got = issue.path.length ? (args as Record<string, unknown>)[String(issue.path[0])] : undefined;
+      let got: unknown = args;
+      for (const key of issue.path)
+        got = (got as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
       const shown = got === undefined ? 'nothing' : truncate(JSON.stringify(got) ?? String(got), 60);
-      if (issue.code === 'unrecognized_keys')
-        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
-      return `field ${field}: ${issue.message.replace(/^Invalid input: /, '')} (got ${shown})`;
+      if (issue.code === 'custom') return `field ${field}: ${issue.message}`;
+      return `field ${field}: ${expectation(issue)} (got ${shown})`;
     })
     .join('; ');
 }
@@ -229,15 +250,19 @@ export class Toolkit {
     } catch (e) {
       return done({ ok: false, text: `${(e as Error).message} ${usage(tool, name)}` }, tool.name);
     }
-    const parsed = tool.input.strict().safeParse(args);
-    if (!parsed.success)
+    const known = Object.keys(tool.input._zod.def.shape);
+    const unknown = Object.keys(args).filter((k) => !known.includes(k));
+    const parsed = safeParse(tool.input, args);
+    if (unknown.length || !parsed.success) {
+      const problems = [
+        ...(unknown.length ? [`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`] : []),
+        ...(parsed.success ? [] : [describeIssues(parsed.error, args)]),
+      ];
       return done(
-        {
-          ok: false,
-          text: `Invalid arguments for ${name}: ${describeIssues(parsed.error, args)}. ${usage(tool, name)}`,
-        },
+        { ok: false, text: `Invalid arguments for ${name}: ${problems.join('; ')}. ${usage(tool, name)}` },
         tool.name,
       );
+    }
     try {
       const out = await tool.run(parsed.data, { helper: this.helper, preset: opts.preset ?? 'standard' });
       return done({ ok: out.ok ?? true, text: out.text, data: out.data }, tool.name);

@@ -245,3 +245,40 @@ describe('execute: forgiving, then strict', () => {
     ).toMatch(/not valid JSON/);
   });
 });
+
+describe('integrator tools', () => {
+  it('can be written with classic zod and join every format, execute and help', async () => {
+    const { z } = await import('zod');
+    const { defineTool } = await import('../../src/tools/define');
+    const h = createLLMHelper();
+    h.addTool(
+      defineTool({
+        name: 'openTicket',
+        description: 'Open a support ticket by its number. Returns the ticket title.',
+        input: z.object({ number: z.number().int().describe('Ticket number.') }),
+        risk: 'write',
+        example: { number: 7 },
+        run: ({ number }) => ({ text: `Ticket ${number}: printer on fire` }),
+      }),
+    );
+    const openai = h.tools({ format: 'openai' }) as { function: { name: string; parameters: Schema } }[];
+    const mine = openai.find((t) => t.function.name === 'browser_openTicket')!;
+    expect(openaiStrictProblems(mine.function.parameters)).toEqual([]);
+    expect((await h.execute({ name: 'browser_openTicket', arguments: { number: '7' } })).text).toBe(
+      'Ticket 7: printer on fire',
+    );
+    expect((await h.execute({ name: 'openTicket', arguments: { number: 'x' } })).text).toMatch(
+      /field number: expected number \(got "x"\)/,
+    );
+    expect(h.help('openTicket')).toMatch(/^openTicket \(write\): Open a support ticket/);
+    expect(() =>
+      defineTool({
+        name: 'bad name!',
+        description: 'x',
+        input: z.object({}),
+        risk: 'read',
+        run: () => ({ text: '' }),
+      }),
+    ).toThrow(/must be 1–48 letters/);
+  });
+});

@@ -1,5 +1,5 @@
 /** The action tools: each changes the page and reports what changed. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ActionResult } from '../../page/settle';
 import { defineTool, type ToolOutput } from '../define';
 import { elementId } from './fields';
@@ -12,8 +12,11 @@ export const click = defineTool({
     'Click an element as a person would (scrolls it into view; refuses if another element covers it or it is disabled). Returns what changed: URL, dialogs, new controls, messages.',
   input: z.object({
     id: elementId,
-    button: z.enum(['left', 'middle', 'right']).optional().describe("Mouse button (default 'left')."),
-    double: z.boolean().optional().describe('Double-click (default false).'),
+    button: z
+      .enum(['left', 'middle', 'right'])
+      .apply(z.optional)
+      .check(z.describe("Mouse button (default 'left').")),
+    double: z.boolean().apply(z.optional).check(z.describe('Double-click (default false).')),
   }),
   risk: 'write',
   example: { id: 9 },
@@ -48,7 +51,9 @@ export const clickMenuItem = defineTool({
   name: 'clickMenuItem',
   description:
     "Click an item of the open menu by its name, or by a path through submenus such as 'Export > CSV' (parents are hovered, not clicked). Open the menu first with rightClick or by clicking its button.",
-  input: z.object({ path: z.string().min(1).describe("Item name, or a path like 'Export > CSV'.") }),
+  input: z.object({
+    path: z.string().check(z.minLength(1)).check(z.describe("Item name, or a path like 'Export > CSV'.")),
+  }),
   risk: 'write',
   example: { path: 'Export > CSV' },
   run: async (a, { helper }) => out(await helper.clickMenuItem(a.path)),
@@ -60,9 +65,12 @@ export const type = defineTool({
     'Type text into a text field or editor, replacing what is there unless clear is false. The field is read back afterwards; a value the page changed or cut is reported, not hidden.',
   input: z.object({
     id: elementId,
-    text: z.string().describe('The text to type.'),
-    clear: z.boolean().optional().describe('Replace the current text (default true).'),
-    submit: z.boolean().optional().describe('Press Enter / submit the form afterwards (default false).'),
+    text: z.string().check(z.describe('The text to type.')),
+    clear: z.boolean().apply(z.optional).check(z.describe('Replace the current text (default true).')),
+    submit: z
+      .boolean()
+      .apply(z.optional)
+      .check(z.describe('Press Enter / submit the form afterwards (default false).')),
   }),
   risk: 'write',
   example: { id: 12, text: 'Ada Lovelace' },
@@ -75,8 +83,8 @@ export const select = defineTool({
     'Choose an option of a dropdown (<select>, combobox or listbox) by its value or visible label. With no match it lists the options.',
   input: z.object({
     id: elementId,
-    value: z.string().describe('Option value or label.'),
-    also: z.array(z.string()).optional().describe('More options, for multiple-choice lists.'),
+    value: z.string().check(z.describe('Option value or label.')),
+    also: z.array(z.string()).apply(z.optional).check(z.describe('More options, for multiple-choice lists.')),
   }),
   risk: 'write',
   example: { id: 13, value: 'Germany' },
@@ -89,7 +97,7 @@ export const check = defineTool({
   description: 'Check or uncheck a checkbox, radio button or switch, and confirm its new state.',
   input: z.object({
     id: elementId,
-    checked: z.boolean().optional().describe('true to check (default), false to uncheck.'),
+    checked: z.boolean().apply(z.optional).check(z.describe('true to check (default), false to uncheck.')),
   }),
   risk: 'write',
   example: { id: 15, checked: true },
@@ -101,8 +109,11 @@ export const press = defineTool({
   description:
     "Press a key on an element or the focused one: Enter, Tab, Escape, ArrowDown, a character, or a combination like 'Control+a'. Enter submits forms, arrows move through menus, tabs and lists.",
   input: z.object({
-    key: z.string().min(1).describe("Key name or combination, e.g. 'Enter', 'ArrowDown', 'Control+a'."),
-    id: elementId.optional().describe('Element to press it on (default: the focused one).'),
+    key: z
+      .string()
+      .check(z.minLength(1))
+      .check(z.describe("Key name or combination, e.g. 'Enter', 'ArrowDown', 'Control+a'.")),
+    id: elementId.apply(z.optional).check(z.describe('Element to press it on (default: the focused one).')),
   }),
   risk: 'write',
   example: { key: 'Enter', id: 12 },
@@ -114,10 +125,17 @@ export const scroll = defineTool({
   description:
     'Scroll the page, or the scrollable area that contains an element, by pixels or to the top or bottom. Use it to load more content or reach what is below.',
   input: z.object({
-    id: elementId.optional().describe('Scroll the container of this element (default: the page).'),
-    direction: z.enum(['up', 'down', 'left', 'right']).optional().describe("Default 'down'."),
-    amount: z.number().int().min(1).max(100000).optional().describe('Pixels (default: most of a screen).'),
-    to: z.enum(['top', 'bottom']).optional().describe('Scroll straight to an end instead.'),
+    id: elementId
+      .apply(z.optional)
+      .check(z.describe('Scroll the container of this element (default: the page).')),
+    direction: z.enum(['up', 'down', 'left', 'right']).apply(z.optional).check(z.describe("Default 'down'.")),
+    amount: z
+      .int()
+      .check(z.minimum(1))
+      .check(z.maximum(100000))
+      .apply(z.optional)
+      .check(z.describe('Pixels (default: most of a screen).')),
+    to: z.enum(['top', 'bottom']).apply(z.optional).check(z.describe('Scroll straight to an end instead.')),
   }),
   risk: 'write',
   example: { direction: 'down', amount: 600 },
@@ -138,13 +156,16 @@ export const upload = defineTool({
     files: z
       .array(
         z.object({
-          name: z.string().min(1).describe('File name, e.g. report.csv.'),
-          content: z.string().describe('The file content.'),
-          type: z.string().optional().describe('MIME type, e.g. text/csv.'),
-          encoding: z.enum(['text', 'base64']).optional().describe("'text' (default) or 'base64'."),
+          name: z.string().check(z.minLength(1)).check(z.describe('File name, e.g. report.csv.')),
+          content: z.string().check(z.describe('The file content.')),
+          type: z.string().apply(z.optional).check(z.describe('MIME type, e.g. text/csv.')),
+          encoding: z
+            .enum(['text', 'base64'])
+            .apply(z.optional)
+            .check(z.describe("'text' (default) or 'base64'.")),
         }),
       )
-      .min(1),
+      .check(z.minLength(1)),
   }),
   risk: 'danger',
   example: { id: 31, files: [{ name: 'notes.txt', content: 'hello', type: 'text/plain' }] },
@@ -156,12 +177,12 @@ export const drag = defineTool({
   description:
     'Drag one element onto another (sortable lists, boards, drop zones); position says where on the target to drop.',
   input: z.object({
-    from: elementId.describe('The element to drag.'),
-    to: elementId.describe('The element to drop on.'),
+    from: elementId.check(z.describe('The element to drag.')),
+    to: elementId.check(z.describe('The element to drop on.')),
     position: z
       .enum(['before', 'center', 'after'])
-      .optional()
-      .describe("Where on the target (default 'center')."),
+      .apply(z.optional)
+      .check(z.describe("Where on the target (default 'center').")),
   }),
   risk: 'write',
   example: { from: 40, to: 42, position: 'after' },
@@ -172,7 +193,9 @@ export const navigate = defineTool({
   name: 'navigate',
   description:
     "Open a URL or path, or go 'back', 'forward' or 'reload'. A full page load ends this page's session unless the helper is installed on the next page.",
-  input: z.object({ url: z.string().min(1).describe("A URL or path, or 'back', 'forward', 'reload'.") }),
+  input: z.object({
+    url: z.string().check(z.minLength(1)).check(z.describe("A URL or path, or 'back', 'forward', 'reload'.")),
+  }),
   risk: 'write',
   example: { url: '/settings' },
   run: async (a, { helper, preset }) => {
@@ -199,7 +222,10 @@ export const runJS = defineTool({
   description:
     'Run JavaScript in the page and return its result (the code is an async function body: use return). Only for what the other tools cannot do; it may be turned off by the page.',
   input: z.object({
-    code: z.string().min(1).describe('JavaScript function body; return the value you need.'),
+    code: z
+      .string()
+      .check(z.minLength(1))
+      .check(z.describe('JavaScript function body; return the value you need.')),
   }),
   risk: 'danger',
   example: { code: 'return document.querySelectorAll("tr").length' },

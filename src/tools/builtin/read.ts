@@ -1,17 +1,17 @@
 /** The read tools: look at the page, never change it. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FindOptions } from '../../page/find';
 import { defineTool } from '../define';
 import { elementId, elementType, limit, pattern, visibility, within } from './fields';
 import { jsonText, matchesOutput } from './render';
 
 const findInput = z.object({
-  pattern: pattern.optional(),
-  type: elementType.optional(),
-  limit: limit.optional(),
-  visible: visibility.optional(),
-  within: within.optional(),
-  exact: z.boolean().optional().describe('The whole text must match (default false).'),
+  pattern: pattern.apply(z.optional),
+  type: elementType.apply(z.optional),
+  limit: limit.apply(z.optional),
+  visible: visibility.apply(z.optional),
+  within: within.apply(z.optional),
+  exact: z.boolean().apply(z.optional).check(z.describe('The whole text must match (default false).')),
 });
 
 const findOptions = (a: z.output<typeof findInput>): FindOptions => ({
@@ -30,7 +30,7 @@ export const find = defineTool({
   name: 'find',
   description:
     'Find elements by the text a person sees (regex or plain text), ranked toward visible, interactive, exact matches. Use it first to get element IDs for the other tools. Returns one line per match: [id] role "text" with state and row.',
-  input: findInput.refine(needPatternOrType, PATTERN_OR_TYPE),
+  input: findInput.check(z.refine(needPatternOrType, PATTERN_OR_TYPE)),
   risk: 'read',
   example: { pattern: 'Download', type: 'button' },
   run: (a, { helper }) =>
@@ -46,12 +46,12 @@ export const findNear = defineTool({
     'Find elements near a known element, nearest first: same table row, list item, card or form group, then on-screen distance. Use it to reach the button in the row you found, such as Download next to an invoice. Each match says how it relates: same row, right of, below, inside.',
   input: z
     .object({
-      id: elementId.describe('The element to search around.'),
-      pattern: pattern.optional(),
-      type: elementType.optional(),
-      limit: limit.optional(),
+      id: elementId.check(z.describe('The element to search around.')),
+      pattern: pattern.apply(z.optional),
+      type: elementType.apply(z.optional),
+      limit: limit.apply(z.optional),
     })
-    .refine(needPatternOrType, PATTERN_OR_TYPE),
+    .check(z.refine(needPatternOrType, PATTERN_OR_TYPE)),
   risk: 'read',
   example: { id: 12, pattern: 'Download' },
   run: (a, { helper }) =>
@@ -69,7 +69,9 @@ export const describe = defineTool({
   name: 'describe',
   description:
     'Describe a table, form, list, menu, dialog, navigation, section or element in one short paragraph (columns and rows, fields and values, items). Use it to understand a region before acting; without an id it describes the main content. Key controls come with their IDs.',
-  input: z.object({ id: elementId.optional().describe('What to describe (default: the main content).') }),
+  input: z.object({
+    id: elementId.apply(z.optional).check(z.describe('What to describe (default: the main content).')),
+  }),
   risk: 'read',
   example: { id: 7 },
   run: (a, { helper }) => ({ ok: true, text: helper.describe(a.id) }),
@@ -89,7 +91,7 @@ export const snapshot = defineTool({
   name: 'snapshot',
   description:
     'List interactive elements one per line ([id] role "name" (state)), visible ones first, within a character budget. Use it when find cannot name what you need; narrow it with within or type.',
-  input: z.object({ within: within.optional(), type: elementType.optional() }),
+  input: z.object({ within: within.apply(z.optional), type: elementType.apply(z.optional) }),
   risk: 'read',
   example: { type: 'button' },
   run: (a, { helper }) => ({ ok: true, text: helper.snapshot({ within: a.within, type: a.type }) }),
@@ -103,9 +105,11 @@ export const extract = defineTool({
     id: elementId,
     property: z
       .string()
-      .min(1)
-      .describe(
-        'text, value, href, checked, selected, options, rows, html, data, rect, data-*, or an attribute name.',
+      .check(z.minLength(1))
+      .check(
+        z.describe(
+          'text, value, href, checked, selected, options, rows, html, data, rect, data-*, or an attribute name.',
+        ),
       ),
   }),
   risk: 'read',
@@ -135,18 +139,25 @@ export const waitFor = defineTool({
     'Wait until text appears (or disappears), or until an element is visible, hidden, detached or enabled. Use it after an action whose result loads later. Returns what appeared, or that it timed out.',
   input: z
     .object({
-      pattern: pattern.optional(),
-      id: elementId.optional().describe('Wait for this element instead of a pattern.'),
+      pattern: pattern.apply(z.optional),
+      id: elementId.apply(z.optional).check(z.describe('Wait for this element instead of a pattern.')),
       state: z
         .enum(['visible', 'hidden', 'attached', 'detached', 'enabled'])
-        .optional()
-        .describe("What to wait for (default 'visible')."),
-      timeout: z.number().int().min(0).max(60000).optional().describe('Milliseconds (default 5000).'),
+        .apply(z.optional)
+        .check(z.describe("What to wait for (default 'visible').")),
+      timeout: z
+        .int()
+        .check(z.minimum(0))
+        .check(z.maximum(60000))
+        .apply(z.optional)
+        .check(z.describe('Milliseconds (default 5000).')),
     })
-    .refine((a) => a.pattern !== undefined || a.id !== undefined, {
-      message: 'Give a pattern or an id.',
-      path: ['pattern'],
-    }),
+    .check(
+      z.refine((a) => a.pattern !== undefined || a.id !== undefined, {
+        message: 'Give a pattern or an id.',
+        path: ['pattern'],
+      }),
+    ),
   risk: 'read',
   example: { pattern: 'Saved', timeout: 5000 },
   run: async (a, { helper }) => {
@@ -166,8 +177,11 @@ export const done = defineTool({
   description:
     'Finish the task and give the final answer to the user. Call it once, when the task is complete or cannot be completed; say which in success.',
   input: z.object({
-    answer: z.string().min(1).describe('The final answer or result, for the user.'),
-    success: z.boolean().optional().describe('false when the task could not be completed (default true).'),
+    answer: z.string().check(z.minLength(1)).check(z.describe('The final answer or result, for the user.')),
+    success: z
+      .boolean()
+      .apply(z.optional)
+      .check(z.describe('false when the task could not be completed (default true).')),
   }),
   risk: 'read',
   example: { answer: 'Downloaded the March 2024 invoice.', success: true },

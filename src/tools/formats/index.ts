@@ -2,7 +2,7 @@
  * Tool listings for each model API, from one set of tool definitions. Each format's shape follows the
  * API's published reference; the tests check each against that API's rules.
  */
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type { AnyTool } from '../define';
 import { baseSchema, geminiSchema, strictSchema, type JSONSchema } from './json-schema';
 
@@ -67,6 +67,6 @@ export const mcp = ({ tool, name }: Named) => ({
 export interface AiSdkTool {
   description: string;
   /** The zod schema itself: the AI SDK accepts Standard Schema objects as inputSchema. */
-  inputSchema: z.ZodType;
+  inputSchema: $ZodType;
   execute(args: unknown): Promise<string>;
 }

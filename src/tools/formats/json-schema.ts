@@ -1,13 +1,13 @@
 /** JSON Schema from a tool's zod schema (zod's own converter), and the per-API adjustments. */
-import { z } from 'zod';
+import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 
 export type JSONSchema = Record<string, unknown>;
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Draft 2020-12 input schema without $schema and without zod's implicit safe-integer bounds. */
-export function baseSchema(input: z.ZodType): JSONSchema {
-  const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
+export function baseSchema(input: $ZodType): JSONSchema {
+  const schema = toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
   delete schema.$schema;
   return mapSchema(schema, (node) => {
     if (node.maximum === SAFE) delete node.maximum;

@@ -11,8 +11,8 @@ import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, truncate } from './text';
-import { INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
-import { quickVisibility, visibility } from './visible';
+import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
+import { quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, containsDeep, queryAllDeep, type SearchRoot } from './walk';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
@@ -204,12 +204,10 @@ function describeForm(store: ElementStore, form: Element, budget: number): strin
     if (msg && line.includes('invalid')) line += `: ${truncate(msg, 60)}`;
     return line;
   });
-  const submits = visibleOnly(
-    queryAllDeep(form, `${SUBMIT_SELECTOR},input[type=reset],button[type=reset]`),
-  ).map((b) => elementLine(store, b));
-  const errors = visibleOnly(
-    queryAllDeep(form, '[role=alert],.error,.invalid-feedback,[aria-live=assertive]'),
-  )
+  const submits = visibleMatches(`${SUBMIT_SELECTOR},input[type=reset],button[type=reset]`, form).map((b) =>
+    elementLine(store, b),
+  );
+  const errors = visibleMatches(`${ALERT_SELECTOR},.error,.invalid-feedback`, form)
     .map((e) => textOf(e, 100))
     .filter(Boolean);
   let out = `Form${name ? ` ${quoted(name)}` : ''} with ${plural(fields.length, 'field')}: ${listWithin(lines, Math.max(200, budget - 300), '; ')}.`;
@@ -271,14 +269,14 @@ function describeDialog(store: ElementStore, el: Element, budget: number): strin
   const name = nameOf(el, 60) || textOf(el.querySelector('h1,h2,h3,h4,[role=heading]') ?? el, 60);
   const modal = el.getAttribute('aria-modal') === 'true' || (tagOf(el) === 'DIALOG' && el.matches(':modal'));
   const text = truncate(textOf(el, 400), 240);
-  const actions = visibleOnly(queryAllDeep(el, INTERACTIVE_SELECTOR)).map((a) => elementLine(store, a));
+  const actions = visibleMatches(INTERACTIVE_SELECTOR, el).map((a) => elementLine(store, a));
   let out = `Dialog${name ? ` ${quoted(name)}` : ''}${modal ? ' (modal)' : ''}: ${quoted(text, 240)}.`;
   if (actions.length) out += ` Controls: ${listWithin(actions, budget - out.length - 20)}.`;
   return out;
 }
 
 function describeNavigation(store: ElementStore, el: Element, budget: number): string {
-  const links = visibleOnly(queryAllDeep(el, TYPE_SELECTORS.link));
+  const links = visibleMatches(TYPE_SELECTORS.link, el);
   const name = nameOf(el, 40);
   const out = `Navigation${name ? ` ${quoted(name)}` : ''} with ${plural(links.length, 'link')}`;
   return `${out}: ${listWithin(
@@ -355,9 +353,7 @@ function describeSection(store: ElementStore, el: Element, budget: number): stri
         ? role[0]!.toUpperCase() + role.slice(1)
         : `Section <${tagOf(el).toLowerCase()}>`;
   let out = `${what}${name ? ` ${quoted(name)}` : ''}`;
-  const headings = visibleOnly(queryAllDeep(el, TYPE_SELECTORS.heading)).map((h) =>
-    quoted(textOf(h, 60), 40),
-  );
+  const headings = visibleMatches(TYPE_SELECTORS.heading, el).map((h) => quoted(textOf(h, 60), 40));
   const counts = countsOf(el);
   if (counts) out += `: ${counts}.`;
   if (headings.length > 1) out += ` Headings: ${listWithin(headings, 300)}.`;
@@ -414,21 +410,14 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
 }
 
 function alertsOf(): string[] {
-  return visibleOnly(
-    queryAllDeep(
-      document,
-      '[role=alert],[role=status],[aria-live=assertive],[role=alertdialog],.toast,.alert',
-    ),
-  )
+  return visibleMatches(ALERT_SELECTOR)
     .map((a) => textOf(a, 120))
     .filter(Boolean)
     .slice(0, 3);
 }
 
 function openDialogs(): Element[] {
-  return visibleOnly(
-    queryAllDeep(document, 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]'),
-  );
+  return visibleMatches(DIALOG_SELECTOR);
 }
 
 export interface SummaryOptions {

@@ -7,8 +7,8 @@ import { nameOf, textOf } from './label';
 import { fieldValue } from './redact';
 import type { ElementStore } from './store';
 import { truncate } from './text';
-import { INTERACTIVE_SELECTOR } from './types';
-import { isVisible, quickVisibility } from './visible';
+import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
+import { isVisible, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './walk';
 import { sleep } from './act/events';
 
@@ -40,17 +40,6 @@ export interface ActionResult {
 const QUIET_MS = 100;
 const CAP_MS = 2000;
 const MENUS = '[role=menu],[role=menubar],[role=listbox]';
-const DIALOGS = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
-const ALERTS =
-  '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification';
-
-function visibleIn(selector: string): Element[] {
-  const out: Element[] = [];
-  for (const root of collectRoots(document).roots)
-    for (const el of Array.from(root.querySelectorAll(selector)))
-      if (quickVisibility(el).visible) out.push(el);
-  return out;
-}
 
 /**
  * Counts fetch and XMLHttpRequest calls started while it is installed; uninstall restores both. A request
@@ -99,9 +88,11 @@ export interface Tracker {
 export function track(store: ElementStore): Tracker {
   const url = location.href;
   const focus = deepActiveElement();
-  const dialogs = new Map(visibleIn(DIALOGS).map((d) => [d, nameOf(d, 40) || truncate(textOf(d, 60), 40)]));
-  const alerts = new Set(visibleIn(ALERTS).map((a) => textOf(a, 200)));
-  const menus = new Set(visibleIn(MENUS));
+  const dialogs = new Map(
+    visibleMatches(DIALOG_SELECTOR).map((d) => [d, nameOf(d, 40) || truncate(textOf(d, 60), 40)]),
+  );
+  const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
+  const menus = new Set(visibleMatches(MENUS));
   const added = new Set<Element>();
   const removed = new Set<Element>();
   const touched = new Set<Element>();
@@ -152,12 +143,12 @@ export function track(store: ElementStore): Tracker {
       const report: ChangeReport = {};
       if (unloading) report.unloading = true;
       if (location.href !== url) report.url = { from: url, to: location.href };
-      const after = visibleIn(DIALOGS);
+      const after = visibleMatches(DIALOG_SELECTOR);
       const opened = after.filter((d) => !dialogs.has(d));
       const closed = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
       if (opened.length) report.dialogOpened = opened.map((d) => elementLine(store, d));
       if (closed.length) report.dialogClosed = closed;
-      const shownMenu = visibleIn(MENUS).find((m) => !menus.has(m));
+      const shownMenu = visibleMatches(MENUS).find((m) => !menus.has(m));
       if (shownMenu) {
         const items = shownMenu.querySelectorAll('[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
@@ -188,7 +179,7 @@ export function track(store: ElementStore): Tracker {
         const value = fieldValue(target);
         if (value !== undefined) report.value = value;
       }
-      const newAlerts = visibleIn(ALERTS)
+      const newAlerts = visibleMatches(ALERT_SELECTOR)
         .map((a) => textOf(a, 200))
         .filter((t) => t && !alerts.has(t));
       if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);

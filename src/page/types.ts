@@ -21,6 +21,12 @@ export const TYPE_SELECTORS = {
 
 export type ElementType = keyof typeof TYPE_SELECTORS;
 
+/** Open dialogs, native and ARIA. */
+export const DIALOG_SELECTOR = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
+/** Alerts, status messages and toasts. */
+export const ALERT_SELECTOR =
+  '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification,.alert';
+
 /** Everything a person can operate: the union of the interactive types. */
 export const INTERACTIVE_SELECTOR = [
   TYPE_SELECTORS.button,

@@ -2,7 +2,7 @@
  * Visibility as a person means it: rendered, not transparent to the eye (visibility:hidden,
  * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
  */
-import { parentOf } from './walk';
+import { parentOf, queryAllDeep, type SearchRoot } from './walk';
 
 export interface Visibility {
   visible: boolean;
@@ -83,3 +83,8 @@ export function visibility(el: Element): Visibility {
 }
 
 export const isVisible = (el: Element): boolean => visibility(el).visible;
+
+/** Elements matching a selector anywhere under root (shadow roots and frames too) that are shown now. */
+export function visibleMatches(selector: string, root: SearchRoot = document): Element[] {
+  return queryAllDeep(root, selector).filter((el) => quickVisibility(el).visible);
+}

@@ -8,8 +8,8 @@ import { nameOf } from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import type { Target } from '../target';
 import { normalize, toPattern, truncate } from '../text';
-import { isVisible, quickVisibility } from '../visible';
-import { collectRoots, containsDeep } from '../walk';
+import { isVisible, visibleMatches } from '../visible';
+import { containsDeep } from '../walk';
 import type { ActionContext } from './context';
 import { sleep } from './events';
 import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
@@ -28,13 +28,7 @@ const ARIA_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]
 const PLAIN_ITEMS = 'li,a[href],button,[role=button],[role=option],[tabindex]';
 const NESTED_MENU = 'ul,ol,[role=menu],.submenu,.sub-menu';
 
-function visibleMenus(): Element[] {
-  const out: Element[] = [];
-  for (const root of collectRoots(document).roots)
-    for (const m of Array.from(root.querySelectorAll(ARIA_MENUS)))
-      if (quickVisibility(m).visible) out.push(m);
-  return out;
-}
+const visibleMenus = (): Element[] => visibleMatches(ARIA_MENUS);
 
 /** An item's own label, without the text of a submenu nested inside it. */
 function itemLabel(item: Element): string {

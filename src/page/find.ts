@@ -352,7 +352,11 @@ function dropWrappers(candidates: Map<Element, Candidate>): void {
   }
 }
 
-/** Interactive over static, exact over partial, in the viewport over off-screen; ties in document order. */
+/**
+ * Exact over partial (the strongest signal: an icon button titled "Delete Invoice 2024-03" must not beat
+ * the cell that reads "Invoice 2024-03"), then interactive over static, then in the viewport over
+ * off-screen; ties in document order.
+ */
 function rank(candidates: Map<Element, Candidate>, opts: FindOptions): Candidate[] {
   const wanted = opts.visible ?? true;
   const out: Candidate[] = [];
@@ -363,7 +367,7 @@ function rank(candidates: Map<Element, Candidate>, opts: FindOptions): Candidate
     if (wanted === 'viewport' && !vis.inViewport) continue;
     if (!vis.visible) c.hidden = vis.reason;
     c.inViewport = vis.inViewport;
-    c.score = (isInteractive(c.el) ? 4 : 0) + (c.exact ? 3 : 0) + (vis.inViewport ? 2 : 0);
+    c.score = (c.exact ? 4 : 0) + (isInteractive(c.el) ? 3 : 0) + (vis.inViewport ? 2 : 0);
     out.push(c);
   }
   return out.sort((a, b) => b.score - a.score || a.order - b.order);

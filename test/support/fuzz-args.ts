@@ -18,8 +18,10 @@ export function randomArguments(fields: string[]): fc.Arbitrary<Record<string, u
     ? fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 8 }))
     : fc.string({ maxLength: 8 });
   return fc.dictionary(key, value, { maxKeys: 5 }).map((args) => {
-    // Keep waits short so that a valid waitFor does not hold the run for its whole timeout.
-    if (typeof args.timeout === 'number') args.timeout = Math.min(args.timeout, 50);
+    // Keep waits short: a valid waitFor would otherwise hold the run for its timeout (5 s by default).
+    // A non-number timeout stays, for the validator to reject.
+    if (fields.includes('timeout') && (args.timeout === undefined || typeof args.timeout === 'number'))
+      args.timeout = Math.min((args.timeout as number | undefined) ?? 50, 50);
     return args;
   });
 }

@@ -67,8 +67,13 @@ export const CHROMIUM_ARGS = [
 
 /** @returns {Promise<import('playwright-core').Browser>} */
 export function launchChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path))
+    throw new Error(
+      `Chromium is not at ${path}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it when missing.`,
+    );
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: path,
     args: CHROMIUM_ARGS,
   });
 }

@@ -7,6 +7,7 @@ import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
 import { inputType, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
+import { disabledReason } from './disabled';
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
@@ -50,8 +51,8 @@ export function elementLine(store: ElementStore, el: Element, opts: { context?: 
   if ((el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true')
     flags.push('checked');
   else if (/checkbox|radio|switch/.test(role)) flags.push('unchecked');
-  if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
-    flags.push('disabled');
+  const disabled = disabledReason(el);
+  if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
   if ((el as HTMLInputElement).required || el.getAttribute('aria-required') === 'true')
     flags.push('required');
   if (el.getAttribute('aria-invalid') === 'true') flags.push('invalid');
@@ -258,7 +259,9 @@ function describeList(store: ElementStore, el: Element, kind: Kind, budget: numb
     }
     const action = item.querySelector(INTERACTIVE_SELECTOR);
     const text = truncate(textOf(item, 80), 50);
-    return action && nameOf(action, 50) === text ? elementLine(store, action) : quoted(text, 50);
+    if (action && nameOf(action, 50) === text) return elementLine(store, action);
+    const disabled = disabledReason(item);
+    return `${quoted(text, 50)}${disabled ? (disabled.looks ? ' (looks disabled)' : ' (disabled)') : ''}`;
   });
   let out = `${label}${name ? ` ${quoted(name)}` : ''} with ${plural(items.length, 'item')}`;
   if (shown.length !== items.length) out += ` (${shown.length} shown)`;

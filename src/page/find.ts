@@ -6,10 +6,12 @@ import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { inputType, isInteractive, labelledControl, nameOf, roleOf, tagOf, textOf } from './label';
+import { disabledReason } from './disabled';
 import { fieldValue, redactDeep } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { INLINE_TAGS, normalize, toPattern, truncate, type Pattern } from './text';
+import { matchesText, toPattern, type Pattern } from './pattern';
+import { INLINE_TAGS, normalize, truncate } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
 import { collectRoots, containsDeep, parentOf, type SearchRoot } from './walk';
@@ -76,6 +78,7 @@ interface SearchResult {
   candidates: Candidate[];
   note?: string;
   unreachable: Element[];
+  stopped?: Budget['stopped'];
 }
 
 /** The element a person acts on for matched text: its control for a label, its link/button for inner text. */
@@ -90,13 +93,13 @@ function actionable(el: Element): Element {
 }
 
 /** Inside a matched text group, the deepest inline elements whose own text still matches. */
-function deepestMatches(group: Element, rx: RegExp): Element[] {
+function deepestMatches(group: Element, pattern: Pattern): Element[] {
   const out: Element[] = [];
   const visit = (el: Element): boolean => {
     let childMatched = false;
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       if (!INLINE_TAGS.has(c.tagName) && tagOf(c) !== 'BUTTON') continue;
-      if (rx.test(normalize(c.textContent ?? ''))) childMatched = visit(c) || childMatched;
+      if (verify(pattern, normalize(c.textContent ?? ''))) childMatched = visit(c) || childMatched;
     }
     if (!childMatched && el !== group) out.push(el);
     return true;
@@ -143,14 +146,51 @@ interface Hit {
   byName?: boolean;
 }
 
-/** A root's text nodes joined into one string, with each node's offset, for one regex scan. */
+/**
+ * A root's text nodes joined into one string, with each node's offset, for one regex scan. Text of
+ * different blocks is separated by a line break, so that `.` never runs from one block into the next.
+ */
 interface TextIndex {
   text: string;
   starts: number[];
   nodes: Text[];
 }
 
-/** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
+/** Upper bounds that keep any one search well under a second, whatever the page and the pattern. */
+const SEARCH_MS = 800;
+/** Longest text one verification regex runs over (a block's or an element's own text). */
+const VERIFY_CHARS = 5000;
+/** The scan runs over windows of the joined text this long, overlapping by SCAN_OVERLAP. */
+const SCAN_WINDOW = 8192;
+const SCAN_OVERLAP = 1024;
+/** Most places collected before ranking. */
+const MAX_HITS = 3000;
+
+/** The time a search may still take; `stopped` says why it ended early, for the note. */
+interface Budget {
+  until: number;
+  stopped?: 'time' | 'hits';
+}
+const overBudget = (b: Budget): boolean => {
+  if (b.stopped) return true;
+  if (performance.now() > b.until) b.stopped = 'time';
+  return !!b.stopped;
+};
+
+/** The block a text node reads in: its nearest ancestor that is not inline (stopping at `stop`). */
+function blockOf(node: Text, stop: Element | null): Element | null {
+  const parent = node.parentNode;
+  if (!parent) return null;
+  let g = parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
+  while (g && g !== stop && INLINE_TAGS.has(g.tagName)) {
+    const up = g.parentNode;
+    if (!up || up.nodeType !== 1) break;
+    g = up as Element;
+  }
+  return g;
+}
+
+/** The cheapest possible pass: text nodes, their data and a block break where the block changes. */
 function indexText(root: SearchRoot): TextIndex {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const base = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : root;
@@ -160,9 +200,23 @@ function indexText(root: SearchRoot): TextIndex {
   if (!base) return { text: '', starts, nodes };
   const walker = doc.createTreeWalker(base, SHOW_TEXT);
   let pos = 0;
+  let lastParent: Node | null = null;
+  let lastBlock: Node | null = null;
   for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
     const data = n.data;
     if (!data) continue;
+    const parent = n.parentNode!;
+    if (parent !== lastParent) {
+      lastParent = parent;
+      const tag = (parent as Element).tagName;
+      if (NOT_TEXT.has(tag)) continue;
+      const block = INLINE_TAGS.has(tag) ? blockOf(n, null) : parent;
+      if (block !== lastBlock && pos) {
+        parts.push('\n');
+        pos++;
+      }
+      lastBlock = block;
+    } else if (NOT_TEXT.has((parent as Element).tagName)) continue;
     parts.push(data);
     starts.push(pos);
     nodes.push(n);
@@ -183,24 +237,11 @@ function nodeAt(starts: number[], at: number): number {
   return lo;
 }
 
-/** The block a text node reads in: its nearest ancestor that is not inline (stopping at `stop`). */
-function blockOf(node: Text, stop: Element | null): Element | null {
-  const parent = node.parentNode;
-  if (!parent) return null;
-  let g = parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
-  while (g && g !== stop && INLINE_TAGS.has(g.tagName)) {
-    const up = g.parentNode;
-    if (!up || up.nodeType !== 1) break;
-    g = up as Element;
-  }
-  return g;
-}
-
 /** A block's own text: its text and inline descendants', with nested blocks as line breaks. */
 function blockText(block: Element): string {
   let out = '';
   const read = (el: Node): void => {
-    for (let c = el.firstChild; c; c = c.nextSibling) {
+    for (let c = el.firstChild; c && out.length < VERIFY_CHARS * 2; c = c.nextSibling) {
       if (c.nodeType === 3) out += (c as Text).data;
       else if (c.nodeType === 1) {
         if (INLINE_TAGS.has((c as Element).tagName)) read(c);
@@ -212,27 +253,67 @@ function blockText(block: Element): string {
   return normalize(out);
 }
 
+/** Tests a text against the exact pattern, over at most VERIFY_CHARS of it. */
+const verify = (pattern: Pattern, text: string): boolean =>
+  !!text && matchesText(pattern, text.length > VERIFY_CHARS ? text.slice(0, VERIFY_CHARS) : text);
+
 /**
- * Blocks whose own text matches: one superset scan over the joined text, each hit verified with the
- * exact pattern on its block's text; the scan then goes on from the next text node.
+ * Blocks whose own text matches: a superset scan over the joined text, window by window, each hit
+ * verified with the exact pattern on its block's text; the scan then goes on from the next text node.
+ * An anchored pattern (^, $, exact) is also judged against the inline elements the hit is inside, so
+ * that `^in$` finds the link "in" within a sentence.
  */
-function textHits(index: TextIndex, pattern: Pattern, stop: Element | null): Hit[] {
+function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budget: Budget): Hit[] {
   const hits: Hit[] = [];
   const checked = new Set<Element>();
-  const { scan, regex } = pattern;
+  const { scan } = pattern;
   const { text, starts, nodes } = index;
-  scan.lastIndex = 0;
-  for (let m = scan.exec(text); m; m = scan.exec(text)) {
-    const i = nodeAt(starts, m.index);
-    const block = blockOf(nodes[i]!, stop);
-    if (block && !checked.has(block)) {
-      checked.add(block);
-      if (!NOT_TEXT.has(block.tagName)) {
-        const own = blockText(block);
-        if (own && regex.test(own)) hits.push({ source: block, matched: own });
+  let pos = 0;
+  let steps = 0;
+  while (pos < text.length && !overBudget(budget)) {
+    const end = Math.min(text.length, pos + SCAN_WINDOW);
+    const win = text.slice(pos, Math.min(text.length, end + SCAN_OVERLAP));
+    let next = end;
+    scan.lastIndex = 0;
+    for (let m = scan.exec(win); m; m = scan.exec(win)) {
+      if (pos + m.index >= end && end < text.length) break; // the next window reads it whole
+      if (++steps % 256 === 0 && overBudget(budget)) break;
+      const visible = m[0].search(/\S/);
+      if (visible < 0) {
+        // An empty or blank match ('x?', '\\d*' where there is no x or digit): step on.
+        if (m.index >= win.length) break;
+        scan.lastIndex = m.index + 1;
+        continue;
       }
+      const i = nodeAt(starts, pos + m.index + visible);
+      const node = nodes[i]!;
+      const block = blockOf(node, stop);
+      if (block && !checked.has(block)) {
+        checked.add(block);
+        if (!NOT_TEXT.has(block.tagName)) {
+          const own = blockText(block);
+          if (verify(pattern, own)) hits.push({ source: block, matched: own });
+        }
+      }
+      if (pattern.anchored)
+        for (let el = node.parentElement; el && el !== block && el !== stop; el = el.parentElement) {
+          if (checked.has(el)) continue;
+          checked.add(el);
+          const own = normalize(el.textContent ?? '');
+          if (verify(pattern, own)) hits.push({ source: el, matched: own });
+        }
+      if (hits.length >= MAX_HITS) {
+        budget.stopped = 'hits';
+        break;
+      }
+      const after = starts[i]! + node.data.length;
+      if (after >= end) {
+        next = after;
+        break;
+      }
+      scan.lastIndex = Math.max(after - pos, m.index + 1);
     }
-    scan.lastIndex = starts[i]! + nodes[i]!.data.length;
+    pos = Math.max(next, pos + 1);
   }
   return hits;
 }
@@ -255,14 +336,14 @@ const needsComputedName = (f: Element): boolean =>
  * Elements known by a name that is not their text. Fields and images come from tag collections (fast);
  * only aria-label, aria-labelledby and title need a selector scan of the whole root.
  */
-function attributeHits(root: SearchRoot, rx: RegExp): Hit[] {
+function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] {
   const hits: Hit[] = [];
   const seen = new Set<Element>();
   const test = (el: Element, computed: boolean) => {
-    if (seen.has(el)) return;
+    if (seen.has(el) || (seen.size % 256 === 0 && overBudget(budget))) return;
     seen.add(el);
     for (const text of attributeTexts(el, computed))
-      if (rx.test(text)) {
+      if (verify(pattern, text)) {
         hits.push({ source: el, matched: text, byName: true });
         return;
       }
@@ -297,6 +378,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
   const scopeEl = scope.nodeType === 1 ? (scope as Element) : null;
   const { roots, unreachable } = collectRoots(scope as Element | Document);
   const candidates = new Map<Element, Candidate>();
+  const budget: Budget = { until: performance.now() + SEARCH_MS };
   let order = 0;
 
   const add = (el: Element, source: Element, matched: string) => {
@@ -319,25 +401,34 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
   if (!pattern) {
     // No pattern: every element of the type, in document order.
     if (scopeEl?.matches(selector!)) add(scopeEl, scopeEl, '');
-    for (const root of roots) for (const el of Array.from(root.querySelectorAll(selector!))) add(el, el, '');
+    for (const root of roots)
+      for (const el of Array.from(root.querySelectorAll(selector!))) {
+        if (order >= MAX_HITS) budget.stopped = 'hits';
+        if ((order % 256 === 0 && overBudget(budget)) || budget.stopped) break;
+        add(el, el, '');
+      }
   } else {
     // Roots in order (the page, then its shadow roots and frames); within a root, document order.
     for (const root of roots) {
+      if (overBudget(budget)) break;
       const stop = root === scope ? scopeEl : null;
-      const hits = mergeInOrder(textHits(indexText(root), pattern, stop), attributeHits(root, pattern.regex));
+      const hits = mergeInOrder(
+        textHits(indexText(root), pattern, stop, budget),
+        attributeHits(root, pattern, budget),
+      );
       for (const hit of hits) {
         if (hit.byName) {
           add(actionable(hit.source), hit.source, hit.matched);
           continue;
         }
-        const inner = deepestMatches(hit.source, pattern.regex);
+        const inner = deepestMatches(hit.source, pattern);
         if (inner.length) for (const el of inner) add(actionable(el), el, normalize(el.textContent ?? ''));
         else add(actionable(hit.source), hit.source, hit.matched);
       }
     }
     dropWrappers(candidates);
   }
-  return { candidates: rank(candidates, opts), note: pattern?.note, unreachable };
+  return { candidates: rank(candidates, opts), note: pattern?.note, unreachable, stopped: budget.stopped };
 }
 
 /** No element is returned together with its own wrapper for the same text. */
@@ -395,8 +486,7 @@ function toMatch(store: ElementStore, c: Candidate): Match {
     m.checked = true;
   if ((el as HTMLOptionElement).selected === true || el.getAttribute('aria-selected') === 'true')
     m.selected = true;
-  if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
-    m.disabled = true;
+  if (disabledReason(el)) m.disabled = true;
   const expanded = el.getAttribute('aria-expanded');
   if (expanded) m.expanded = expanded === 'true';
   if (!el.matches(ROW)) {
@@ -472,6 +562,14 @@ function finish(
   }
   const out = redactDeep(picked) as Matches;
   const notes = [result.note];
+  if (result.stopped === 'time')
+    notes.push(
+      `The search was stopped after ${SEARCH_MS} ms, so these matches come from the first part of the page only. Simplify the pattern (plain words; no nested or adjacent repeats such as (a+)+ or .*.*), or narrow it with within or type.`,
+    );
+  else if (result.stopped === 'hits')
+    notes.push(
+      `More than ${MAX_HITS} places match, so these are the best of the first ${MAX_HITS}; use a more specific pattern, within or type.`,
+    );
   if (cut)
     notes.push(
       `Stopped at ${picked.length} matches to stay within ${config.findBudget} characters; narrow with within or type for more.`,

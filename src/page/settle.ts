@@ -29,6 +29,11 @@ export interface ChangeReport {
   alerts?: string[];
   /** The page started unloading: a full navigation ends this page's session. */
   unloading?: boolean;
+  /**
+   * Nothing at all happened: no DOM change, navigation, focus change, request, dialog, or input,
+   * change, submit, toggle or scroll event. The action most likely had no effect.
+   */
+  nothingChanged?: boolean;
 }
 
 export interface ActionResult {
@@ -48,8 +53,9 @@ const MENUS = '[role=menu],[role=menubar],[role=listbox]';
 function trackRequests(
   win: Window & typeof globalThis,
   onActivity: () => void,
-): { pending(): number; uninstall(): void } {
+): { pending(): number; started(): number; uninstall(): void } {
   let pending = 0;
+  let started = 0;
   const done = () => {
     pending--;
     onActivity();
@@ -57,6 +63,7 @@ function trackRequests(
   const fetch = win.fetch as typeof win.fetch | undefined;
   const wrapped: typeof win.fetch = function (this: unknown, ...args: Parameters<typeof win.fetch>) {
     pending++;
+    started++;
     return fetch!.apply(this, args).finally(done);
   };
   if (fetch) win.fetch = wrapped;
@@ -64,12 +71,14 @@ function trackRequests(
   const send = proto?.send as XMLHttpRequest['send'] | undefined;
   const wrappedSend = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
     pending++;
+    started++;
     this.addEventListener('loadend', done, { once: true });
     return send!.apply(this, args);
   };
   if (proto && send) proto.send = wrappedSend;
   return {
     pending: () => pending,
+    started: () => started,
     uninstall() {
       // Only undo our own wrapper: if the page wrapped them since, leave its wrapper in place.
       if (fetch && win.fetch === wrapped) win.fetch = fetch;
@@ -98,12 +107,20 @@ export function track(store: ElementStore): Tracker {
   const touched = new Set<Element>();
   let last = performance.now();
   let unloading = false;
+  let mutated = false;
+  let events = 0;
   const onUnload = () => {
     unloading = true;
   };
+  const onEvent = () => {
+    events++;
+  };
+  const EVENTS = ['input', 'change', 'submit', 'reset', 'toggle', 'scroll', 'hashchange', 'popstate'];
   window.addEventListener('pagehide', onUnload);
   window.addEventListener('beforeunload', onUnload);
+  for (const type of EVENTS) window.addEventListener(type, onEvent, true);
   const observer = new MutationObserver((records) => {
+    mutated = true;
     last = performance.now();
     for (const r of records) {
       if (r.type === 'attributes' && r.target.nodeType === 1) touched.add(r.target as Element);
@@ -138,6 +155,7 @@ export function track(store: ElementStore): Tracker {
         observer.disconnect();
         window.removeEventListener('pagehide', onUnload);
         window.removeEventListener('beforeunload', onUnload);
+        for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
       }
       forgetRoots();
       const report: ChangeReport = {};
@@ -183,6 +201,15 @@ export function track(store: ElementStore): Tracker {
         .map((a) => textOf(a, 200))
         .filter((t) => t && !alerts.has(t));
       if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);
+      if (
+        !mutated &&
+        !events &&
+        !requests.started() &&
+        !unloading &&
+        nowFocus === focus &&
+        url === location.href
+      )
+        report.nothingChanged = true;
       return report;
     },
   };
@@ -206,5 +233,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.removed) parts.push(`${c.removed.count} control${c.removed.count === 1 ? '' : 's'} removed`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
+  if (c.nothingChanged)
+    return ' Nothing on the page changed (no DOM change, navigation, focus change, request or dialog), so it probably had no effect.';
   return parts.length ? ` Then: ${parts.join('; ')}.` : '';
 }

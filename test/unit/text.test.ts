@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, toPattern, truncate } from '../../src/page/text';
+import { toPattern } from '../../src/page/pattern';
+import { normalize, truncate } from '../../src/page/text';
 
 describe('normalize', () => {
   it('reads &nbsp; and runs of white space as one space', () => {

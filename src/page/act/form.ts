@@ -4,12 +4,14 @@ import { elementLine } from '../describe';
 import { inputType, roleOf, tagOf, textOf } from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
-import { normalize, toPattern } from '../text';
+import { toPattern } from '../pattern';
+import { normalize } from '../text';
 import { isVisible } from '../visible';
 import { queryAllDeep } from '../walk';
 import type { ActionContext } from './context';
 import { plainEvent, sleep } from './events';
-import { click, isDisabled } from './pointer';
+import { isDisabled } from '../disabled';
+import { click } from './pointer';
 
 type Choice = string | RegExp;
 

@@ -11,7 +11,7 @@ import { resolveTarget, type Target } from '../target';
 import { isVisible } from '../visible';
 import type { ActionContext } from './context';
 import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifier } from './events';
-import { isDisabled } from './pointer';
+import { isDisabled } from '../disabled';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */

@@ -4,10 +4,12 @@
  * path ("Export > CSV") by hovering each parent, never clicking it.
  */
 import { LLMHelperError } from '../../errors';
+import { disabledReason } from '../disabled';
 import { nameOf } from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import type { Target } from '../target';
-import { normalize, toPattern, truncate } from '../text';
+import { toPattern } from '../pattern';
+import { normalize, truncate } from '../text';
 import { isVisible, visibleMatches } from '../visible';
 import { containsDeep } from '../walk';
 import type { ActionContext } from './context';
@@ -65,12 +67,7 @@ function itemsOf(menu: Element): Element[] {
 
 function toItem(ctx: ActionContext, el: Element): MenuItem {
   const item: MenuItem = { id: ctx.store.idFor(el), text: truncate(itemLabel(el), 60) };
-  if (
-    el.getAttribute('aria-disabled') === 'true' ||
-    (el as HTMLButtonElement).disabled ||
-    /\bdisabled\b/.test(String(el.className))
-  )
-    item.disabled = true;
+  if (disabledReason(el)) item.disabled = true;
   if (hasSubmenu(el)) item.submenu = true;
   const checked = el.getAttribute('aria-checked');
   if (checked) item.checked = checked === 'true';

@@ -6,6 +6,7 @@
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
 import { nameOf, tagOf } from '../label';
+import { disabledReason } from '../disabled';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { containsDeep } from '../walk';
@@ -40,10 +41,6 @@ function coverName(el: Element): string {
   const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
   return `${tagOf(el).toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''}${name ? ` "${name}"` : ''}`;
 }
-
-export const isDisabled = (el: Element): boolean =>
-  (el as HTMLButtonElement).disabled === true ||
-  el.closest('[aria-disabled=true],fieldset:disabled') !== null;
 
 export interface PointerTarget {
   /** The deepest element under the point, inside the target. */
@@ -154,12 +151,15 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
   const { element, relocated } = resolveTarget(ctx.store, id, `${verb} target`);
   const line = elementLine(ctx.store, element);
   const note = relocated ? `${relocated} ` : '';
-  if (isDisabled(element))
+  const disabled = disabledReason(element);
+  if (disabled && !(disabled.looks && force))
     return {
       element,
       line,
       note,
-      refused: `${note}${line} is disabled, so it was not ${verb}ed. Wait for it to be enabled (waitFor with state 'enabled') or look for what enables it.`,
+      refused: disabled.looks
+        ? `${note}${line} ${disabled.reason}, so it was not ${verb}ed: a person would not ${verb} it. Look for what enables it, or pass force: true if it only looks disabled.`
+        : `${note}${line} is disabled, so it was not ${verb}ed. Wait for it to be enabled (waitFor with state 'enabled') or look for what enables it.`,
     };
   const spot = pointerTarget(element, force);
   if ('covered' in spot)
@@ -211,22 +211,32 @@ export async function focus(ctx: ActionContext, id: Target): Promise<ActionResul
 }
 
 export interface DragOptions {
-  /** Where to drop on the target: before (upper part), after (lower part), or its centre (default). */
+  /**
+   * Where to drop on the target. By default the source takes the target's place, as a person drags in a
+   * sortable list: past the target's midpoint on its far side (its lower or right part when moving down
+   * or right, its upper or left part when moving up or left). 'before' drops on its upper (or left) part,
+   * 'after' on its lower (or right) part, 'center' on its centre, { x, y } at that offset in its box.
+   */
   position?: 'before' | 'after' | 'center' | { x: number; y: number };
   /** Pointer moves between the two points (default 10). */
   steps?: number;
 }
 
-function dropPoint(target: Element, position: DragOptions['position']): Point {
+/** Where the pointer lets go: by default the far side of the target's midpoint, seen from the source. */
+function dropPoint(source: Point, target: Element, position: DragOptions['position']): Point {
   const r = target.getBoundingClientRect();
   if (position && typeof position === 'object') return { x: r.left + position.x, y: r.top + position.y };
-  const y =
-    position === 'before'
-      ? r.top + r.height * 0.25
-      : position === 'after'
-        ? r.top + r.height * 0.75
-        : r.top + r.height / 2;
-  return { x: r.left + r.width / 2, y };
+  const centre = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  if (position === 'center') return centre;
+  const dx = centre.x - source.x;
+  const dy = centre.y - source.y;
+  // The list's axis: horizontal when the target lies more to the side than above or below.
+  const horizontal = Math.abs(dx) > Math.abs(dy);
+  const forward = position ? position === 'after' : (horizontal ? dx : dy) >= 0;
+  const part = forward ? 0.8 : 0.2;
+  return horizontal
+    ? { x: r.left + r.width * part, y: centre.y }
+    : { x: centre.x, y: r.top + r.height * part };
 }
 
 /**
@@ -264,10 +274,11 @@ export async function drag(
     );
   if (html5) dragEvent(html5, 'dragstart', start);
   const steps = Math.max(1, opts.steps ?? 10);
-  let end = dropPoint(to, opts.position);
+  // Fixed before the first move: sortable lists shift the target while the source passes it, and the
+  // drop belongs where the target was.
+  const end = dropPoint(start, to, opts.position);
   let over: Element = source;
   for (let i = 1; i <= steps; i++) {
-    if (i === steps) end = dropPoint(to, opts.position); // the page may have moved things while dragging
     const at = { x: start.x + ((end.x - start.x) * i) / steps, y: start.y + ((end.y - start.y) * i) / steps };
     const under = deepElementFromPoint(to.ownerDocument, at) ?? to;
     if (under !== over) {

@@ -8,7 +8,7 @@ import type { Target } from '../target';
 import { visibility } from '../visible';
 import { collectRoots } from '../walk';
 import type { ActionContext } from './context';
-import { isDisabled } from './pointer';
+import { isDisabled } from '../disabled';
 
 export type WaitState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled';
 

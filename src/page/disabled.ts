@@ -1,0 +1,90 @@
+/**
+ * Disabled as a person sees it. Besides the disabled property, aria-disabled and a disabled fieldset,
+ * what only the look says: `cursor: not-allowed`, an interactive element that ignores the pointer
+ * (`pointer-events: none`, as Bootstrap's `.disabled`), a class or attribute token such as `disabled`,
+ * `is-disabled`, `ui-state-disabled` or `dis`, and an item greyed out beside enabled siblings.
+ */
+import { isInteractive, tagOf } from './label';
+
+/** Class tokens that mean disabled: disabled, is-disabled, ui-state-disabled, btn--disabled, dis. */
+const DISABLED_TOKEN = /^(?:dis|(?:[\w-]*[-_])?disabled)$/i;
+/** Where an item ends: its list, menu, table or form is no longer the item. */
+const ITEM_BOUNDARY = new Set(['UL', 'OL', 'MENU', 'TABLE', 'TBODY', 'FORM', 'BODY', 'HTML', 'NAV']);
+
+/** Items of a menu, list or tab strip: where greying out is how pages mark a disabled one. */
+const ITEM_LIKE = /^(LI|menuitem|menuitemcheckbox|menuitemradio|option|tab|treeitem)$/;
+
+const style = (el: Element): CSSStyleDeclaration | null =>
+  el.ownerDocument.defaultView?.getComputedStyle(el) ?? null;
+
+/** The element, and the item wrappers around it (an <a> inside its <li>), up to three levels. */
+function itemChain(el: Element): Element[] {
+  const out: Element[] = [];
+  for (
+    let n: Element | null = el;
+    n && out.length < 3 && !ITEM_BOUNDARY.has(n.tagName);
+    n = n.parentElement
+  ) {
+    out.push(n);
+    const role = n.getAttribute('role');
+    if (role && /^(menu|menubar|listbox|list|toolbar|tablist|grid|table|dialog)$/.test(role)) break;
+  }
+  return out.length ? out : [el];
+}
+
+function tokenReason(el: Element): string | null {
+  const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
+  for (const token of cls.split(/\s+/)) if (token && DISABLED_TOKEN.test(token)) return `class "${token}"`;
+  if (el.hasAttribute('disabled') && !('disabled' in el)) return 'attribute disabled';
+  const data = el.getAttribute('data-disabled');
+  if (data !== null && data !== 'false') return 'attribute data-disabled';
+  return null;
+}
+
+/** An rgb() colour as [r, g, b, a]. */
+const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
+
+/** Grey and light (#999–#ccc) where most siblings of the same tag are not: a greyed-out item. */
+function greyedOut(el: Element): boolean {
+  const parent = el.parentElement;
+  if (!parent) return false;
+  const siblings = Array.from(parent.children).filter((c) => c !== el && c.tagName === el.tagName);
+  if (siblings.length < 2) return false;
+  const own = style(el);
+  if (!own) return false;
+  const faded = (s: CSSStyleDeclaration): boolean => {
+    const [r = 0, g = 0, b = 0, a = 1] = rgba(s.color);
+    const grey = Math.max(r, g, b) - Math.min(r, g, b) < 24 && r >= 140 && r <= 215;
+    return grey || a < 0.55 || Number(s.opacity) < 0.55;
+  };
+  if (!faded(own)) return false;
+  const others = siblings
+    .slice(0, 12)
+    .map((s) => style(s))
+    .filter((s): s is CSSStyleDeclaration => !!s);
+  const normal = others.filter((s) => !faded(s)).length;
+  return normal >= Math.max(1, others.length / 2);
+}
+
+/** Why a person would take this element for disabled, or null. `looks` says it is only the look. */
+export function disabledReason(el: Element): { reason: string; looks: boolean } | null {
+  if ((el as HTMLButtonElement).disabled === true) return { reason: 'disabled', looks: false };
+  if (el.closest('[aria-disabled=true]')) return { reason: 'aria-disabled', looks: false };
+  if (el.closest('fieldset:disabled')) return { reason: 'in a disabled fieldset', looks: false };
+  const chain = itemChain(el);
+  for (const n of chain) {
+    const token = tokenReason(n);
+    if (token) return { reason: `looks disabled (${token})`, looks: true };
+  }
+  const s = style(el);
+  if (!s) return null;
+  if (s.cursor === 'not-allowed') return { reason: 'looks disabled (cursor: not-allowed)', looks: true };
+  if (s.pointerEvents === 'none' && (isInteractive(el) || tagOf(el) === 'LI'))
+    return { reason: 'ignores the pointer (pointer-events: none)', looks: true };
+  for (const n of chain)
+    if (ITEM_LIKE.test(n.getAttribute('role') ?? tagOf(n)) && greyedOut(n))
+      return { reason: 'looks disabled (greyed out beside its siblings)', looks: true };
+  return null;
+}
+
+export const isDisabled = (el: Element): boolean => disabledReason(el) !== null;

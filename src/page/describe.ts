@@ -8,13 +8,14 @@ import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
 import { inputType, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
 import { disabledReason } from './disabled';
+import { census, COUNT_KINDS, type Census } from './census';
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, truncate } from './text';
-import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
-import { quickVisibility, visibility, visibleMatches } from './visible';
-import { collectRoots, containsDeep, queryAllDeep, type SearchRoot } from './walk';
+import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
+import { inViewport, quickVisibility, visibility, visibleMatches } from './visible';
+import { collectRoots, containsDeep, queryAllDeep } from './walk';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -33,6 +34,16 @@ function listWithin(items: string[], budget: number, sep = ', '): string {
     shown++;
   }
   return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
+}
+
+/** The first `max` visible elements of a list, measuring no more than needed. */
+function firstVisible(els: Element[], max: number): Element[] {
+  const out: Element[] = [];
+  for (const el of els) {
+    if (out.length >= max) break;
+    if (quickVisibility(el).visible) out.push(el);
+  }
+  return out;
 }
 
 function visibleOnly(els: Element[]): Element[] {
@@ -288,58 +299,38 @@ function describeNavigation(store: ElementStore, el: Element, budget: number): s
   )}.`;
 }
 
-function countsOf(root: SearchRoot): string {
-  const parts: string[] = [];
-  const count = (sel: string) => queryAllDeep(root, sel).length;
-  for (const [word, sel] of [
-    ['heading', TYPE_SELECTORS.heading],
-    ['table', 'table,[role=table],[role=grid]'],
-    ['form', 'form'],
-    [
-      'field',
-      TYPE_SELECTORS.input +
-        ',' +
-        TYPE_SELECTORS.select +
-        ',' +
-        TYPE_SELECTORS.checkbox +
-        ',' +
-        TYPE_SELECTORS.radio,
-    ],
-    ['button', TYPE_SELECTORS.button],
-    ['link', TYPE_SELECTORS.link],
-    ['image', 'img'],
-  ] as const) {
-    const n = count(sel);
-    if (n) parts.push(plural(n, word));
-  }
-  return parts.join(', ');
+function countsOf(c: Census): string {
+  return COUNT_KINDS.filter((k) => c.counts[k])
+    .map((k) => plural(c.counts[k], k))
+    .join(', ');
 }
 
 /**
- * Visible interactive elements in view, in document order, skipping navigation and page chrome.
- * Repeats (a Download button per row) are listed once with a count.
+ * Named controls in view, in document order, skipping navigation and page chrome. Repeats (a Download
+ * button per row) are listed once, with the ID and row of each, so that a model can tell them apart.
  */
-function mainActions(store: ElementStore, root: SearchRoot, max: number): string[] {
-  const seen = new Map<string, { line: string; count: number }>();
-  for (const el of queryAllDeep(
-    root,
-    `${TYPE_SELECTORS.button},${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.link}`,
-  )) {
-    if (el.closest('nav,[role=navigation],footer,header,[aria-hidden=true]') && root.nodeType === 9) continue;
+function mainActions(store: ElementStore, controls: Element[][], max: number, skipChrome: boolean): string[] {
+  const seen = new Map<string, Element[]>();
+  for (const el of controls.flatMap(inViewport)) {
+    if (skipChrome && el.closest('nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);
     if (!name) continue;
     const key = `${roleOf(el)}|${name}`;
     const known = seen.get(key);
-    if (known) {
-      known.count++;
-      continue;
-    }
-    if (seen.size >= max) continue;
-    const vis = quickVisibility(el);
-    if (!vis.visible || !vis.inViewport) continue;
-    seen.set(key, { line: elementLine(store, el), count: 1 });
+    if (known) known.push(el);
+    else if (seen.size < max) seen.set(key, [el]);
   }
-  return [...seen.values()].map((a) => (a.count > 1 ? `${a.line} (×${a.count})` : a.line));
+  return [...seen.values()].map(([first, ...more]) => {
+    const line = elementLine(store, first!);
+    if (!more.length) return line;
+    const where = (el: Element) => {
+      const row = el.matches(ROW) ? null : closestDeep(el, ROW);
+      return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
+    };
+    const shown = [first!, ...more].slice(0, 4).map(where);
+    const rest = more.length + 1 - shown.length;
+    return `${line.replace(/^\[\d+\] /, '')} ×${more.length + 1} in view: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
+  });
 }
 
 function describeSection(store: ElementStore, el: Element, budget: number): string {
@@ -356,13 +347,14 @@ function describeSection(store: ElementStore, el: Element, budget: number): stri
         ? role[0]!.toUpperCase() + role.slice(1)
         : `Section <${tagOf(el).toLowerCase()}>`;
   let out = `${what}${name ? ` ${quoted(name)}` : ''}`;
-  const headings = visibleMatches(TYPE_SELECTORS.heading, el).map((h) => quoted(textOf(h, 60), 40));
-  const counts = countsOf(el);
+  const found = census(el);
+  const headings = firstVisible(found.headings, 30).map((h) => quoted(textOf(h, 60), 40));
+  const counts = countsOf(found);
   if (counts) out += `: ${counts}.`;
   if (headings.length > 1) out += ` Headings: ${listWithin(headings, 300)}.`;
   const text = truncate(textOf(el, 400), 200);
   if (text) out += ` Text begins: ${quoted(text, 200)}.`;
-  const actions = mainActions(store, el, 8);
+  const actions = mainActions(store, found.controls, 8, false);
   if (actions.length) out += ` Actions: ${listWithin(actions, Math.max(100, budget - out.length - 20))}.`;
   return out;
 }
@@ -412,15 +404,48 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   return truncate(redactText(out), budget);
 }
 
-function alertsOf(): string[] {
-  return visibleMatches(ALERT_SELECTOR)
-    .map((a) => textOf(a, 120))
-    .filter(Boolean)
-    .slice(0, 3);
-}
+const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
-function openDialogs(): Element[] {
-  return visibleMatches(DIALOG_SELECTOR);
+/**
+ * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
+ * it, and how the main content begins. Paragraphs come from the document's cached <p> collection; the
+ * main content is the element holding the most paragraph text.
+ */
+function textGist(found: Census, bare: boolean): string | null {
+  const byParent = new Map<Element, number>();
+  let paragraphs = 0;
+  let count = 0;
+  let chars = 0;
+  for (const p of Array.from(document.getElementsByTagName('p'))) {
+    const text = p.textContent ?? '';
+    if (text.length < 20 || !text.trim()) continue;
+    paragraphs++;
+    chars += text.length;
+    if (chars < 200_000) count += words(text);
+    const parent = p.parentElement ?? p;
+    byParent.set(parent, (byParent.get(parent) ?? 0) + text.length);
+  }
+  if (chars >= 200_000) count = Math.round(chars / 6); // estimated past 200,000 characters
+  const controls = found.counts.button + found.counts.field;
+  const article = paragraphs >= 3 && chars >= 600 && controls < paragraphs * 2;
+  if (!article && !bare) return null;
+  let main: Element | undefined;
+  let most = 0;
+  for (const [el, n] of byParent)
+    if (n > most) {
+      most = n;
+      main = el;
+    }
+  const root =
+    main ??
+    queryAllDeep(document, 'main,[role=main],article').find((m) => quickVisibility(m).visible) ??
+    document.body;
+  if (!root) return null;
+  const begins = truncate(textOf(root, 300), 160);
+  if (!begins) return null;
+  if (!paragraphs) count = words(textOf(root, 20_000));
+  const size = `about ${count.toLocaleString('en-US')} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
+  return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
 }
 
 export interface SummaryOptions {
@@ -434,21 +459,16 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   lines.push(
     `Page ${quoted(normalize(document.title) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
   );
-  const headings = queryAllDeep(
-    document,
-    'h1,h2,h3,[role=heading][aria-level="1"],[role=heading][aria-level="2"]',
-  )
-    .filter((h) => quickVisibility(h).visible)
+  const found = census(document);
+  // Visibility is checked only until the outline's share of the budget is surely full.
+  const headings = firstVisible(found.outline, 40)
     .map((h) => {
       const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? h.getAttribute('aria-level') ?? '2';
       return `${'#'.repeat(Number(level))} ${truncate(textOf(h, 80), 50)}`;
     })
     .filter((h) => h.length > 3);
   if (headings.length) lines.push(`Outline: ${listWithin(headings, 260, ' · ')}`);
-  const landmarks = queryAllDeep(
-    document,
-    'main,[role=main],nav,[role=navigation],header,[role=banner],footer,[role=contentinfo],aside,[role=complementary],[role=search],search,form[aria-label],form[aria-labelledby],section[aria-label],section[aria-labelledby]',
-  )
+  const landmarks = found.landmarks
     .filter(
       (l) =>
         !l.closest('article,section:not([aria-label]):not([aria-labelledby])') ||
@@ -460,11 +480,13 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
       return `${roleOf(l) || tagOf(l).toLowerCase()}${n && n.length < 30 ? ` ${quoted(n, 30)}` : ''}`;
     });
   if (landmarks.length) lines.push(`Landmarks: ${listWithin([...new Set(landmarks)], 160)}`);
-  const counts = countsOf(document);
+  const counts = countsOf(found);
   if (counts) lines.push(`Contains: ${counts}`);
+  const gist = textGist(found, !headings.length && !landmarks.length && !found.controls.length);
+  if (gist) lines.push(gist);
   const frames = collectRoots(document).unreachable.length;
   if (frames) lines.push(`${plural(frames, 'cross-origin iframe')} cannot be read`);
-  const dialogs = openDialogs();
+  const dialogs = visibleOnly(found.dialogs);
   if (dialogs.length)
     lines.push(
       `Open dialog: ${dialogs
@@ -475,12 +497,20 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
         )
         .join(', ')}`,
     );
-  const alerts = alertsOf();
+  const alerts = visibleOnly(found.alerts)
+    .map((a) => textOf(a, 120))
+    .filter(Boolean)
+    .slice(0, 3);
   if (alerts.length) lines.push(`Alerts: ${alerts.map((a) => quoted(a, 80)).join('; ')}`);
   const focused = deepActiveElement();
   if (focused && focused !== document.body) lines.push(`Focused: ${elementLine(store, focused)}`);
   const used = lines.join('\n').length;
-  const actions = mainActions(store, dialogs[0] ?? document, 8);
+  const actions = mainActions(
+    store,
+    dialogs[0] ? census(dialogs[0]).controls : found.controls,
+    8,
+    !dialogs[0],
+  );
   if (actions.length)
     lines.push(`Main actions in view: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`);
   return truncate(redactText(lines.join('\n')), budget);

@@ -21,6 +21,11 @@ export const TYPE_SELECTORS = {
 
 export type ElementType = keyof typeof TYPE_SELECTORS;
 
+/** Headings that make a page's outline. */
+export const OUTLINE_SELECTOR = 'h1,h2,h3,[role=heading][aria-level="1"],[role=heading][aria-level="2"]';
+/** Landmarks a summary names. */
+export const LANDMARK_SELECTOR =
+  'main,[role=main],nav,[role=navigation],header,[role=banner],footer,[role=contentinfo],aside,[role=complementary],[role=search],search,form[aria-label],form[aria-labelledby],section[aria-label],section[aria-labelledby]';
 /** Open dialogs, native and ARIA. */
 export const DIALOG_SELECTOR = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
 /** Alerts, status messages and toasts. */

@@ -88,3 +88,50 @@ export const isVisible = (el: Element): boolean => visibility(el).visible;
 export function visibleMatches(selector: string, root: SearchRoot = document): Element[] {
   return queryAllDeep(root, selector).filter((el) => quickVisibility(el).visible);
 }
+
+/** The box is shown inside its window's viewport (no style checks: the caller confirms with quickVisibility). */
+function boxInView(el: Element): 'above' | 'below' | 'in' | 'none' {
+  const r = el.getBoundingClientRect();
+  if (r.width <= 1 && r.height <= 1) return 'none';
+  const win = view(el);
+  if (r.bottom <= 0) return 'above';
+  if (r.top >= win.innerHeight) return 'below';
+  return r.right <= 0 || r.left >= win.innerWidth ? 'none' : 'in';
+}
+
+/** Past this many controls in a row below the viewport, the rest of a list is taken to be below too. */
+const BELOW_RUN = 60;
+
+/**
+ * The elements of `list` (one root's, in document order) that are shown in the viewport, without
+ * measuring all of them: a binary search finds where the viewport starts in document order, a scan
+ * goes on until a long run lies below it, and a grid of hit tests adds what is positioned out of
+ * document order (fixed toolbars, sticky headers, popups).
+ */
+export function inViewport(list: Element[]): Element[] {
+  if (!list.length) return [];
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (boxInView(list[mid]!) === 'above') lo = mid + 1;
+    else hi = mid;
+  }
+  const found = new Set<Element>();
+  let below = 0;
+  for (let i = Math.max(0, lo - BELOW_RUN); i < list.length && below < BELOW_RUN; i++) {
+    const where = boxInView(list[i]!);
+    below = where === 'below' ? below + 1 : 0;
+    if (where === 'in' && quickVisibility(list[i]!).visible) found.add(list[i]!);
+  }
+  const doc = list[0]!.ownerDocument;
+  const win = doc.defaultView ?? window;
+  const members = new Set(list);
+  for (let gx = 0.5; gx < 6; gx++)
+    for (let gy = 0.5; gy < 4; gy++) {
+      let el = doc.elementFromPoint((win.innerWidth * gx) / 6, (win.innerHeight * gy) / 4);
+      for (let depth = 0; el && depth < 6 && !members.has(el); depth++) el = el.parentElement;
+      if (el && members.has(el) && !found.has(el) && quickVisibility(el).visible) found.add(el);
+    }
+  return list.filter((el) => found.has(el));
+}

@@ -76,7 +76,7 @@ export interface Roots {
 }
 
 const SHOW_ELEMENT = 1;
-let memo: { start: SearchRoot; result: Roots } | null = null;
+let memo: Map<SearchRoot, Roots> | null = null;
 
 /**
  * Every open shadow root and same-origin frame document under (and including) start. One element
@@ -85,7 +85,21 @@ let memo: { start: SearchRoot; result: Roots } | null = null;
  * that asks many times pays once; actions that change the page call forgetRoots().
  */
 export function collectRoots(start: SearchRoot): Roots {
-  if (memo && memo.start === start) return memo.result;
+  const known = memo?.get(start);
+  if (known) return known;
+  // Inside an element, reuse the whole document's roots when this task already collected them.
+  const whole = start.nodeType === 1 ? memo?.get(start.ownerDocument!) : undefined;
+  if (whole) {
+    const el = start as Element;
+    const hostOf = (r: SearchRoot): Element | null =>
+      r.nodeType === 11 ? (r as ShadowRoot).host : r.nodeType === 9 ? parentOf(r) : null;
+    const result: Roots = {
+      roots: [start, ...whole.roots.filter((r) => hostOf(r) && containsDeep(el, hostOf(r)!))],
+      unreachable: whole.unreachable.filter((f) => containsDeep(el, f)),
+    };
+    memo!.set(start, result);
+    return result;
+  }
   const roots: SearchRoot[] = [];
   const unreachable: Element[] = [];
   const visit = (root: SearchRoot): void => {
@@ -115,8 +129,11 @@ export function collectRoots(start: SearchRoot): Roots {
   };
   visit(start);
   const result = { roots, unreachable };
-  memo = { start, result };
-  queueMicrotask(forgetRoots);
+  if (!memo) {
+    memo = new Map();
+    queueMicrotask(forgetRoots);
+  }
+  memo.set(start, result);
   return result;
 }
 

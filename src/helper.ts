@@ -3,6 +3,9 @@
  * independent instance; the script-tag build installs one as window.LLMHelper.
  */
 import { configure, type Config } from './config';
+import { LLMHelperError } from './errors';
+import { scrub, scrubText } from './page/redact';
+import { truncate } from './page/text';
 import {
   describe,
   snapshot,
@@ -134,5 +137,57 @@ export function createLLMHelper(): LLMHelper {
   helper.help = (name) => toolkit.help(name);
   helper.addTool = (tool) => toolkit.add(tool);
   helper.registerWebMCP = (options) => toolkit.registerWebMCP(options);
+  for (const key of Object.keys(helper) as (keyof LLMHelper)[]) {
+    const value = helper[key];
+    if (typeof value === 'function') (helper as unknown as Record<string, unknown>)[key] = exit(key, value);
+  }
   return helper;
+}
+
+/** Longest message an action or error returns: inputs are echoed, but never whole. */
+const MAX_MESSAGE = 2000;
+
+/** Whatever leaves the SDK, as it may leave: scrubbed of secrets, messages bounded. */
+function leaving<T>(value: T): T {
+  const out = scrub(value) as unknown;
+  const result = out as { message?: unknown } | null;
+  if (result && typeof result === 'object' && typeof result.message === 'string')
+    result.message = truncate(result.message, MAX_MESSAGE);
+  return out as T;
+}
+
+/** Every failure as an LLMHelperError whose message is scrubbed and bounded, never a raw TypeError. */
+function failure(name: string, e: unknown): LLMHelperError {
+  if (e instanceof LLMHelperError)
+    return new LLMHelperError(e.code, truncate(scrubText(e.message), MAX_MESSAGE));
+  let text: string;
+  try {
+    text = e instanceof Error ? e.message : String(e);
+  } catch {
+    text = 'an error that cannot be shown';
+  }
+  return new LLMHelperError(
+    'bad_argument',
+    `${name} failed: ${truncate(scrubText(text), 300)}. Check its arguments: LLMHelper.help('${name}') shows them.`,
+  );
+}
+
+/**
+ * The one exit of a public method: results, messages, change reports and errors all pass through
+ * scrub (patterns and the live values of secret fields), for sync and async methods alike.
+ */
+function exit<F extends (...args: never[]) => unknown>(name: string, fn: F): F {
+  return function (this: unknown, ...args: Parameters<F>) {
+    let out: unknown;
+    try {
+      out = fn.apply(this, args);
+    } catch (e) {
+      throw failure(name, e);
+    }
+    if (out && typeof (out as Promise<unknown>).then === 'function')
+      return (out as Promise<unknown>).then(leaving, (e: unknown) => {
+        throw failure(name, e);
+      });
+    return leaving(out);
+  } as F;
 }

@@ -8,13 +8,13 @@ import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
 import { inputType, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
 import { disabledReason } from './disabled';
-import { census, COUNT_KINDS, type Census } from './census';
+import { census, COUNT_KINDS, isControl, type Census } from './census';
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
-import { inViewport, quickVisibility, visibility, visibleMatches } from './visible';
+import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, containsDeep, queryAllDeep } from './walk';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
@@ -36,14 +36,15 @@ function listWithin(items: string[], budget: number, sep = ', '): string {
   return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
 }
 
-/** The first `max` visible elements of a list, measuring no more than needed. */
-function firstVisible(els: Element[], max: number): Element[] {
-  const out: Element[] = [];
-  for (const el of els) {
-    if (out.length >= max) break;
-    if (quickVisibility(el).visible) out.push(el);
-  }
-  return out;
+const isShown = (el: Element): boolean => quickVisibility(el).visible;
+
+const docOrder = (a: Element, b: Element): number =>
+  a === b ? 0 : a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1;
+
+/** The control an element under the pointer belongs to (an icon inside a button), if any. */
+function closestControl(el: Element | null): Element | null {
+  for (let depth = 0; el && depth < 6; depth++, el = el.parentElement) if (isControl(el)) return el;
+  return null;
 }
 
 function visibleOnly(els: Element[]): Element[] {
@@ -309,9 +310,21 @@ function countsOf(c: Census): string {
  * Named controls in view, in document order, skipping navigation and page chrome. Repeats (a Download
  * button per row) are listed once, with the ID and row of each, so that a model can tell them apart.
  */
-function mainActions(store: ElementStore, controls: Element[][], max: number, skipChrome: boolean): string[] {
+function mainActions(
+  store: ElementStore,
+  controls: ArrayLike<Element>[],
+  max: number,
+  skipChrome: boolean,
+  within?: Element,
+): string[] {
   const seen = new Map<string, Element[]>();
-  for (const el of controls.flatMap(inViewport)) {
+  const inView = new Set(controls.flatMap(inViewport));
+  for (const el of hitTestGrid(document)) {
+    const control = closestControl(el);
+    if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
+  }
+  const ordered = [...inView].filter(isControl).sort(docOrder);
+  for (const el of ordered) {
     if (skipChrome && el.closest('nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);
     if (!name) continue;
@@ -348,13 +361,13 @@ function describeSection(store: ElementStore, el: Element, budget: number): stri
         : `Section <${tagOf(el).toLowerCase()}>`;
   let out = `${what}${name ? ` ${quoted(name)}` : ''}`;
   const found = census(el);
-  const headings = firstVisible(found.headings, 30).map((h) => quoted(textOf(h, 60), 40));
+  const headings = found.first('headings', 30, isShown).map((h) => quoted(textOf(h, 60), 40));
   const counts = countsOf(found);
   if (counts) out += `: ${counts}.`;
   if (headings.length > 1) out += ` Headings: ${listWithin(headings, 300)}.`;
   const text = truncate(textOf(el, 400), 200);
   if (text) out += ` Text begins: ${quoted(text, 200)}.`;
-  const actions = mainActions(store, found.controls, 8, false);
+  const actions = mainActions(store, found.controls, 8, false, el);
   if (actions.length) out += ` Actions: ${listWithin(actions, Math.max(100, budget - out.length - 20))}.`;
   return out;
 }
@@ -461,20 +474,23 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   );
   const found = census(document);
   // Visibility is checked only until the outline's share of the budget is surely full.
-  const headings = firstVisible(found.outline, 40)
+  const headings = found
+    .first('outline', 24, isShown)
     .map((h) => {
       const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? h.getAttribute('aria-level') ?? '2';
       return `${'#'.repeat(Number(level))} ${truncate(textOf(h, 80), 50)}`;
     })
     .filter((h) => h.length > 3);
   if (headings.length) lines.push(`Outline: ${listWithin(headings, 260, ' · ')}`);
-  const landmarks = found.landmarks
-    .filter(
+  const landmarks = found
+    .first(
+      'landmarks',
+      30,
       (l) =>
-        !l.closest('article,section:not([aria-label]):not([aria-labelledby])') ||
-        l.matches('main,[role=main]'),
+        (!l.closest('article,section:not([aria-label]):not([aria-labelledby])') ||
+          l.matches('main,[role=main]')) &&
+        isShown(l),
     )
-    .filter((l) => quickVisibility(l).visible)
     .map((l) => {
       const n = nameOf(l, 30);
       return `${roleOf(l) || tagOf(l).toLowerCase()}${n && n.length < 30 ? ` ${quoted(n, 30)}` : ''}`;
@@ -510,6 +526,7 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
     dialogs[0] ? census(dialogs[0]).controls : found.controls,
     8,
     !dialogs[0],
+    dialogs[0],
   );
   if (actions.length)
     lines.push(`Main actions in view: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`);

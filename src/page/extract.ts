@@ -161,7 +161,8 @@ export function extract(
         };
       }
       default: {
-        const attr = property.replace(/^attribute:/, '');
+        // HTML attribute names are case-insensitive: 'VALUE' is the value attribute.
+        const attr = property.replace(/^attribute:/, '').toLowerCase();
         if (el.hasAttribute(attr)) {
           if (attr === 'value' && isSecretField(el)) return REDACTED;
           return truncate(el.getAttribute(attr)!, max);

@@ -5,9 +5,9 @@
 import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
-import { inputType, isInteractive, labelledControl, nameOf, roleOf, tagOf, textOf } from './label';
+import { inputType, isInteractive, labelledControl, labelsOf, nameOf, roleOf, tagOf, textOf } from './label';
 import { disabledReason } from './disabled';
-import { fieldValue, redactDeep } from './redact';
+import { fieldValue, redactDeep, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { matchesText, toPattern, type Pattern } from './pattern';
@@ -147,8 +147,8 @@ interface Hit {
 }
 
 /**
- * A root's text nodes joined into one string, with each node's offset, for one regex scan. Text of
- * different blocks is separated by a line break, so that `.` never runs from one block into the next.
+ * A root's text nodes joined into one string, with each node's offset, for one regex scan. The scan
+ * runs over windows of it (SCAN_WINDOW), so that no single regex run covers more than a window.
  */
 interface TextIndex {
   text: string;
@@ -190,7 +190,7 @@ function blockOf(node: Text, stop: Element | null): Element | null {
   return g;
 }
 
-/** The cheapest possible pass: text nodes, their data and a block break where the block changes. */
+/** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
 function indexText(root: SearchRoot): TextIndex {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const base = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : root;
@@ -200,23 +200,9 @@ function indexText(root: SearchRoot): TextIndex {
   if (!base) return { text: '', starts, nodes };
   const walker = doc.createTreeWalker(base, SHOW_TEXT);
   let pos = 0;
-  let lastParent: Node | null = null;
-  let lastBlock: Node | null = null;
   for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
     const data = n.data;
     if (!data) continue;
-    const parent = n.parentNode!;
-    if (parent !== lastParent) {
-      lastParent = parent;
-      const tag = (parent as Element).tagName;
-      if (NOT_TEXT.has(tag)) continue;
-      const block = INLINE_TAGS.has(tag) ? blockOf(n, null) : parent;
-      if (block !== lastBlock && pos) {
-        parts.push('\n');
-        pos++;
-      }
-      lastBlock = block;
-    } else if (NOT_TEXT.has((parent as Element).tagName)) continue;
     parts.push(data);
     starts.push(pos);
     nodes.push(n);
@@ -253,9 +239,13 @@ function blockText(block: Element): string {
   return normalize(out);
 }
 
-/** Tests a text against the exact pattern, over at most VERIFY_CHARS of it. */
+/**
+ * Tests a text against the exact pattern, over at most VERIFY_CHARS of it, as it may leave the page:
+ * card numbers and secret values already redacted, so that a search cannot read a secret back one
+ * guessed character at a time.
+ */
 const verify = (pattern: Pattern, text: string): boolean =>
-  !!text && matchesText(pattern, text.length > VERIFY_CHARS ? text.slice(0, VERIFY_CHARS) : text);
+  !!text && matchesText(pattern, scrubText(text.length > VERIFY_CHARS ? text.slice(0, VERIFY_CHARS) : text));
 
 /**
  * Blocks whose own text matches: a superset scan over the joined text, window by window, each hit
@@ -326,7 +316,7 @@ function byTag(root: SearchRoot, tags: string[]): Element[] {
 
 /** A field needs its full name computed when no label or naming attribute already covers it. */
 const needsComputedName = (f: Element): boolean =>
-  !(f as HTMLInputElement).labels?.length &&
+  !labelsOf(f).length &&
   !f.hasAttribute('aria-label') &&
   !f.hasAttribute('aria-labelledby') &&
   !f.hasAttribute('title') &&

@@ -117,6 +117,38 @@ const parentIsEditable = (el: Element): boolean => {
   return !!p && p.isContentEditable;
 };
 
+let labelMemo: Map<Node, Map<Element, HTMLLabelElement[]>> | null = null;
+
+/**
+ * The labels of a control, like `control.labels`, from one pass over its root's labels memoised for
+ * the current task. `control.labels` rescans the whole document after every DOM change: on a page with
+ * a thousand fields that turned one find into seconds.
+ */
+export function labelsOf(el: Element): HTMLLabelElement[] {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  if (!labelMemo) {
+    labelMemo = new Map();
+    queueMicrotask(() => {
+      labelMemo = null;
+    });
+  }
+  let byControl = labelMemo.get(root);
+  if (!byControl) {
+    byControl = new Map();
+    const labels =
+      root.nodeType === 9 ? (root as Document).getElementsByTagName('label') : root.querySelectorAll('label');
+    for (const label of Array.from(labels) as HTMLLabelElement[]) {
+      const control = label.control;
+      if (!control) continue;
+      const list = byControl.get(control);
+      if (list) list.push(label);
+      else byControl.set(control, [label]);
+    }
+    labelMemo.set(root, byControl);
+  }
+  return byControl.get(el) ?? [];
+}
+
 export const inputType = (el: Element): string => (el.getAttribute('type') ?? 'text').toLowerCase();
 
 export function isInteractive(el: Element, role = roleOf(el)): boolean {
@@ -195,8 +227,8 @@ function computeName(el: Element): string {
     if (type === 'image') return normalize(el.getAttribute('alt') ?? '') || 'Submit';
   }
   if (LABELABLE.has(tag)) {
-    const labels = (el as HTMLInputElement).labels;
-    if (labels && labels.length) {
+    const labels = labelsOf(el);
+    if (labels.length) {
       const t = normalize(Array.from(labels, labelText).join(' '));
       if (t) return t;
     }

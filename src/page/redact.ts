@@ -4,6 +4,7 @@
  */
 import { config } from '../config';
 import { inputType, nameOf, tagOf } from './label';
+import { collectRoots } from './walk';
 
 export const REDACTED = '[redacted]';
 
@@ -23,7 +24,11 @@ export function isSecretField(el: Element): boolean {
   return SECRET_NAME.test(words) || config.redactFields.some((rx) => rx.test(words));
 }
 
-const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+/**
+ * 13–19 digits, however they are written: spaces (also several, and &nbsp;), dashes, dots or slashes
+ * between groups, tags between digits in HTML (`4111<span>1111</span>`), and glued to letters.
+ */
+const CARD_LIKE = /(?<!\d)\d(?:(?:[\s\-./\u00a0]|&nbsp;|&#160;|<[^<>]{0,80}>){0,6}\d){12,18}(?!\d)/g;
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -47,7 +52,69 @@ export function redactText(text: string): string {
   return out;
 }
 
-/** Redacts every string inside a JSON-able value; the one exit every tool result passes through. */
+let liveMemo: string[] | null = null;
+
+/**
+ * The current values of the page's secret fields (passwords, keys, codes, hidden tokens; 4 characters
+ * or more), longest first, so that no output can carry them even where no pattern would see them.
+ * Memoised for the current task.
+ */
+export function liveSecrets(): string[] {
+  if (liveMemo) return liveMemo;
+  const found = new Set<string>();
+  const consider = (el: Element, values: (string | null | undefined)[]) => {
+    const present = values.map((v) => v?.trim()).filter((v): v is string => !!v && v.length >= 4);
+    if (present.length && isSecretField(el)) for (const v of present) found.add(v);
+  };
+  for (const root of collectRoots(document).roots) {
+    // Tag collections of documents are cached by the browser until the DOM changes.
+    const fields =
+      root.nodeType === 9
+        ? [
+            ...Array.from((root as Document).getElementsByTagName('input')),
+            ...Array.from((root as Document).getElementsByTagName('textarea')),
+          ]
+        : Array.from(root.querySelectorAll('input,textarea'));
+    for (const el of fields) {
+      const value = (el as HTMLInputElement).value;
+      const initial = el.getAttribute('value');
+      if ((value && value.length >= 4) || (initial && initial.length >= 4))
+        consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? el.textContent : null]);
+    }
+    for (const el of Array.from(root.querySelectorAll('[contenteditable]')))
+      if ((el as HTMLElement).isContentEditable) consider(el, [el.textContent]);
+  }
+  liveMemo = [...found].sort((a, b) => b.length - a.length);
+  queueMicrotask(() => {
+    liveMemo = null;
+  });
+  return liveMemo;
+}
+
+/** A string as it may leave the page: card numbers and integrator patterns redacted, live secret values too. */
+export function scrubText(text: string): string {
+  let out = redactText(text);
+  for (const secret of liveSecrets()) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
+/**
+ * Every string inside a value, scrubbed: the one exit that results, messages, change reports and errors
+ * pass through (helper.ts applies it to every public method). Cycles and non-plain objects are left as
+ * they are; functions and elements are not data.
+ */
+export function scrub<T>(value: T, seen = new Set<object>()): T {
+  if (typeof value === 'string') return scrubText(value) as T;
+  if (!value || typeof value !== 'object' || seen.has(value)) return value;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  seen.add(value);
+  const out = (Array.isArray(value) ? [] : {}) as Record<string, unknown>;
+  for (const key of Object.keys(value)) out[key] = scrub((value as Record<string, unknown>)[key], seen);
+  return out as T;
+}
+
+/** Redacts every string inside a JSON-able value (patterns only; scrub adds live secret values). */
 export function redactDeep<T>(value: T): T {
   if (typeof value === 'string') return redactText(value) as T;
   if (Array.isArray(value)) {

@@ -103,12 +103,12 @@ function boxInView(el: Element): 'above' | 'below' | 'in' | 'none' {
 const BELOW_RUN = 60;
 
 /**
- * The elements of `list` (one root's, in document order) that are shown in the viewport, without
- * measuring all of them: a binary search finds where the viewport starts in document order, a scan
- * goes on until a long run lies below it, and a grid of hit tests adds what is positioned out of
- * document order (fixed toolbars, sticky headers, popups).
+ * The elements of `list` (in document order) whose box is shown in the viewport, without measuring all
+ * of them: a binary search finds where the viewport starts in document order, and a scan goes on until
+ * a long run lies below it. What is positioned out of document order (fixed toolbars, sticky headers,
+ * popups) comes from hitTestGrid.
  */
-export function inViewport(list: Element[]): Element[] {
+export function inViewport(list: ArrayLike<Element>): Element[] {
   if (!list.length) return [];
   let lo = 0;
   let hi = list.length - 1;
@@ -117,21 +117,24 @@ export function inViewport(list: Element[]): Element[] {
     if (boxInView(list[mid]!) === 'above') lo = mid + 1;
     else hi = mid;
   }
-  const found = new Set<Element>();
+  const found: Element[] = [];
   let below = 0;
   for (let i = Math.max(0, lo - BELOW_RUN); i < list.length && below < BELOW_RUN; i++) {
     const where = boxInView(list[i]!);
     below = where === 'below' ? below + 1 : 0;
-    if (where === 'in' && quickVisibility(list[i]!).visible) found.add(list[i]!);
+    if (where === 'in' && quickVisibility(list[i]!).visible) found.push(list[i]!);
   }
-  const doc = list[0]!.ownerDocument;
+  return found;
+}
+
+/** The topmost elements at a 4 × 2 grid of points over a document's viewport. */
+export function hitTestGrid(doc: Document): Element[] {
   const win = doc.defaultView ?? window;
-  const members = new Set(list);
-  for (let gx = 0.5; gx < 6; gx++)
-    for (let gy = 0.5; gy < 4; gy++) {
-      let el = doc.elementFromPoint((win.innerWidth * gx) / 6, (win.innerHeight * gy) / 4);
-      for (let depth = 0; el && depth < 6 && !members.has(el); depth++) el = el.parentElement;
-      if (el && members.has(el) && !found.has(el) && quickVisibility(el).visible) found.add(el);
+  const out: Element[] = [];
+  for (let gx = 0.5; gx < 4; gx++)
+    for (let gy = 0.5; gy < 2; gy++) {
+      const el = doc.elementFromPoint((win.innerWidth * gx) / 4, (win.innerHeight * gy) / 2);
+      if (el) out.push(el);
     }
-  return list.filter((el) => found.has(el));
+  return out;
 }

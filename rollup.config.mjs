@@ -13,11 +13,20 @@ const replaceVersion = {
 // zod compiles fast parsers with `new Function` unless it runs jitless. LLMHelper always runs it jitless
 // (pages with a strict CSP), so the generator is cut out of the bundle: each `const F = Function;` in
 // zod's core becomes a throw, its probe then reports no eval, and zod uses its interpreter.
+// Pages with old libraries add enumerable members to Object.prototype (`Object.prototype.extend`), and
+// zod's `for (const key in obj)` loops then meet keys that are not there and fail to install. In the
+// bundle they iterate own keys only, which is what they mean.
+const zodOwnKeys = (code) =>
+  code.replace(/for \((const|let) (\w+) in ([\w.$]+)\)/g, (m, kind, key, obj, at) =>
+    code.lastIndexOf('doc.write', at) > code.lastIndexOf('\n', at)
+      ? m
+      : `for (${kind} ${key} of Object.keys(${obj}))`,
+  );
 const zodWithoutCodegen = {
   name: 'zod-without-codegen',
   transform(code, id) {
-    if (!/[\\/]zod[\\/]v4[\\/]core[\\/]/.test(id) || !code.includes('const F = Function;')) return null;
-    return code.replaceAll(
+    if (!/[\\/]zod[\\/]v4[\\/]core[\\/]/.test(id)) return null;
+    return zodOwnKeys(code).replaceAll(
       'const F = Function;',
       'throw new Error("LLMHelper runs zod jitless: code generation is not in this bundle");',
     );
@@ -35,17 +44,23 @@ const plugins = (declarations) => [
   }),
 ];
 
+// Never an AMD module: on a page with RequireJS, Dojo or curl, an anonymous define() from a script tag
+// breaks the page's own next require() ("Mismatched anonymous define() module") and leaves no global.
+// The wrapper looks for this name instead of `define`, finds nothing, and installs the global.
+const amd = { define: '__llmHelperNeverAMD' };
+
 export default [
   {
     input: 'src/global.ts',
     output: [
-      { file: 'dist/llm-helper.umd.js', format: 'umd', name: 'LLMHelper', banner, exports: 'default' },
+      { file: 'dist/llm-helper.umd.js', format: 'umd', name: 'LLMHelper', banner, exports: 'default', amd },
       {
         file: 'dist/llm-helper.umd.min.js',
         format: 'umd',
         name: 'LLMHelper',
         banner,
         exports: 'default',
+        amd,
         plugins: [terser({ format: { comments: /^!/ } })],
       },
     ],

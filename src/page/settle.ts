@@ -60,13 +60,24 @@ function trackRequests(
     pending--;
     onActivity();
   };
-  const fetch = win.fetch as typeof win.fetch | undefined;
+  // A page may make fetch a getter that throws, or freeze it: then its requests are not counted.
+  let fetch: typeof win.fetch | undefined;
+  try {
+    fetch = typeof win.fetch === 'function' ? win.fetch : undefined;
+  } catch {
+    fetch = undefined;
+  }
   const wrapped: typeof win.fetch = function (this: unknown, ...args: Parameters<typeof win.fetch>) {
     pending++;
     started++;
     return fetch!.apply(this, args).finally(done);
   };
-  if (fetch) win.fetch = wrapped;
+  if (fetch)
+    try {
+      win.fetch = wrapped;
+    } catch {
+      fetch = undefined;
+    }
   const proto = win.XMLHttpRequest?.prototype;
   const send = proto?.send as XMLHttpRequest['send'] | undefined;
   const wrappedSend = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
@@ -81,7 +92,11 @@ function trackRequests(
     started: () => started,
     uninstall() {
       // Only undo our own wrapper: if the page wrapped them since, leave its wrapper in place.
-      if (fetch && win.fetch === wrapped) win.fetch = fetch;
+      try {
+        if (fetch && win.fetch === wrapped) win.fetch = fetch;
+      } catch {
+        /* the page made fetch unreadable meanwhile */
+      }
       if (proto && proto.send === wrappedSend) proto.send = send!;
     },
   };

@@ -5,6 +5,7 @@
  */
 import { safeParse, type $ZodError, type $ZodIssue } from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
+import { stringify } from '../json';
 import type { LLMHelper } from '../helper';
 import { truncate } from '../page/text';
 import { presetTools } from './builtin';
@@ -131,7 +132,7 @@ function describeIssues(error: $ZodError, args: Record<string, unknown>): string
       let got: unknown = args;
       for (const key of issue.path)
         got = (got as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
-      const shown = got === undefined ? 'nothing' : truncate(JSON.stringify(got) ?? String(got), 60);
+      const shown = got === undefined ? 'nothing' : truncate(stringify(got) ?? typeof got, 60);
       if (issue.code === 'custom') return `field ${field}: ${issue.message}`;
       return `field ${field}: ${expectation(issue)} (got ${shown})`;
     })

@@ -1,5 +1,6 @@
 /** Concise text for a model from the page tools' structured results. */
 import type { Match, Matches } from '../../page/find';
+import { stringify } from '../../json';
 import { truncate } from '../../page/text';
 import type { ToolOutput } from '../define';
 
@@ -33,4 +34,4 @@ export function matchesOutput(matches: Matches, what: string): ToolOutput {
 }
 
 export const jsonText = (value: unknown): string =>
-  truncate(typeof value === 'string' ? value : JSON.stringify(value), 2000);
+  truncate(typeof value === 'string' ? value : (stringify(value) ?? String(value)), 2000);

@@ -1,5 +1,6 @@
 /** JSON Schema from a tool's zod schema (zod's own converter), and the per-API adjustments. */
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
+import { withPlainJSON } from '../../json';
 
 export type JSONSchema = Record<string, unknown>;
 
@@ -7,7 +8,9 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Draft 2020-12 input schema without $schema and without zod's implicit safe-integer bounds. */
 export function baseSchema(input: $ZodType): JSONSchema {
-  const schema = toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
+  const schema = withPlainJSON(() =>
+    toJSONSchema(input, { io: 'input', unrepresentable: 'any' }),
+  ) as JSONSchema;
   delete schema.$schema;
   return mapSchema(schema, (node) => {
     if (node.maximum === SAFE) delete node.maximum;

@@ -20,6 +20,15 @@ import { collectRoots, containsDeep, queryAllDeep } from './walk';
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
 
+/** A budget below 50 characters cannot hold one useful line. */
+function checkBudget(budget: unknown): void {
+  if (!(typeof budget === 'number' && Number.isInteger(budget) && budget >= 50 && budget <= 100_000))
+    throw new LLMHelperError(
+      'bad_argument',
+      `budget is a number of characters from 50 to 100000; got ${typeof budget === 'number' ? budget : typeof budget}.`,
+    );
+}
+
 const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -378,7 +387,10 @@ export interface DescribeOptions {
 }
 
 export function describe(store: ElementStore, target?: Target, opts: DescribeOptions = {}): string {
+  if (opts === null || typeof opts !== 'object')
+    throw new LLMHelperError('bad_argument', 'describe options must be an object such as { budget: 800 }.');
   const budget = opts.budget ?? config.describeBudget;
+  checkBudget(budget);
   let relocated: string | undefined;
   let el: Element;
   if (target === undefined || target === null || target === '') {
@@ -467,7 +479,10 @@ export interface SummaryOptions {
 
 /** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
 export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
+  if (opts === null || typeof opts !== 'object')
+    throw new LLMHelperError('bad_argument', 'summary options must be an object such as { budget: 800 }.');
   const budget = opts.budget ?? config.summaryBudget;
+  checkBudget(budget);
   const lines: string[] = [];
   lines.push(
     `Page ${quoted(normalize(document.title) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
@@ -573,6 +588,7 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
       'snapshot options must be an object such as { within: 12, type: "button" }.',
     );
   const budget = opts.budget ?? config.snapshotBudget;
+  checkBudget(budget);
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
   const all = queryAllDeep(root, selector).filter(

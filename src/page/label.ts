@@ -15,6 +15,7 @@ const INPUT_ROLES: Record<string, string> = {
   checkbox: 'checkbox',
   radio: 'radio',
   range: 'slider',
+  file: 'button',
   number: 'spinbutton',
   search: 'searchbox',
   hidden: '',
@@ -271,7 +272,13 @@ export function adjacentLabel(el: Element): string {
       const text = normalize(
         n.nodeType === 1 ? textOf(n as Element, 100) : n.nodeType === 3 ? n.textContent! : '',
       );
-      if (n.nodeType === 1 && (n as Element).querySelector?.('input,select,textarea')) return '';
+      // A control is not a label: the text of a neighbouring button or link names that, not this field.
+      if (
+        n.nodeType === 1 &&
+        (n as Element).matches?.('button,a[href],[role=button],[role=link],input,select,textarea')
+      )
+        return '';
+      if (n.nodeType === 1 && (n as Element).querySelector?.('input,select,textarea,button')) return '';
       if (text) return text.length <= 60 ? text.replace(/[:*]\s*$/, '').trim() : '';
     }
     return '';

@@ -80,6 +80,11 @@ export class ElementStore {
   private byKey = new Map<string, Set<number>>();
   private lastId = 0;
 
+  /** What the store holds: IDs, and fingerprint buckets (never more than IDs). */
+  get counts(): { ids: number; buckets: number } {
+    return { ids: this.entries.size, buckets: this.byKey.size };
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -186,8 +191,16 @@ export class ElementStore {
     return byIndex.length === 1 ? byIndex[0] : undefined;
   }
 
+  /** Removes an ID from its fingerprint bucket, and the bucket when it is left empty. */
+  private unindex(entry: Entry): void {
+    const set = this.byKey.get(entry.key);
+    if (!set) return;
+    set.delete(entry.id);
+    if (!set.size) this.byKey.delete(entry.key);
+  }
+
   private bind(entry: Entry, el: Element, fp: Fingerprint): void {
-    this.byKey.get(entry.key)?.delete(entry.id);
+    this.unindex(entry);
     entry.ref = new WeakRef(el);
     entry.fp = fp;
     entry.key = keyOf(fp);
@@ -211,7 +224,7 @@ export class ElementStore {
     while (this.entries.size > config.maxIds) {
       const oldest = this.entries.values().next().value as Entry;
       this.entries.delete(oldest.id);
-      this.byKey.get(oldest.key)?.delete(oldest.id);
+      this.unindex(oldest);
     }
   }
 }

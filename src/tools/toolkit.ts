@@ -151,6 +151,16 @@ export class Toolkit {
   }
 
   select(opts: ToolsOptions = {}): AnyTool[] {
+    if (opts === null || typeof opts !== 'object')
+      throw new LLMHelperError(
+        'bad_argument',
+        `tool options must be an object such as { format: 'openai', preset: 'read' }.`,
+      );
+    if (
+      opts.only !== undefined &&
+      !(Array.isArray(opts.only) && opts.only.every((n) => typeof n === 'string'))
+    )
+      throw new LLMHelperError('bad_argument', `only is a list of tool names, such as ['find', 'click'].`);
     const preset = opts.preset ?? 'standard';
     if (!['read', 'standard', 'full'].includes(preset))
       throw new LLMHelperError(
@@ -277,6 +287,10 @@ export class Toolkit {
 
   /** All tools, one line each; or one tool's parameters with an example; unknown names get suggestions. */
   help(name?: string, opts: ToolsOptions = {}): string {
+    if (name !== undefined && typeof name !== 'string')
+      throw new LLMHelperError('bad_argument', `help takes a tool name such as 'find'; got ${typeof name}.`);
+    // A name longer than any tool's is not one: no edit distances over a pasted megabyte.
+    if (name && name.length > 60) name = name.slice(0, 60);
     const tools = this.select({ ...opts, preset: opts.preset ?? 'full' });
     if (!name)
       return tools

@@ -77,3 +77,19 @@ describe('ElementStore', () => {
     expect(describeFingerprint(fp)).toBe('textbox "User" in form "Login"');
   });
 });
+
+describe('memory stays bounded', () => {
+  it('60,000 IDs over a changing page keep the store within its cap (IDs and fingerprint buckets)', () => {
+    const store = new ElementStore();
+    document.body.innerHTML = '';
+    for (let round = 0; round < 60; round++) {
+      // A live dashboard: every round replaces the rows with new ones, each with its own text.
+      const rows = Array.from({ length: 1000 }, (_, i) => `<p>Row ${round}-${i}</p>`).join('');
+      document.body.innerHTML = rows;
+      for (const p of Array.from(document.querySelectorAll('p'))) store.idFor(p);
+    }
+    const { ids, buckets } = store.counts;
+    expect(ids).toBeLessThanOrEqual(5000);
+    expect(buckets).toBeLessThanOrEqual(ids);
+  }, 60_000);
+});

@@ -11,6 +11,7 @@ import { queryAllDeep } from '../walk';
 import type { ActionContext } from './context';
 import { plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
+import { liveEquivalent } from './keyboard';
 import { click } from './pointer';
 
 type Choice = string | RegExp;
@@ -35,6 +36,11 @@ function matchOption<T>(
 
 function choices(value: Choice | Choice[]): Choice[] {
   const list = Array.isArray(value) ? value : [value];
+  if (!list.length || list.some((v) => v === ''))
+    throw new LLMHelperError(
+      'bad_argument',
+      `select needs an option's value or label (or a RegExp); got ${list.length ? 'empty text' : 'an empty list'}. extract(id, 'options') lists them.`,
+    );
   for (const v of list)
     if (typeof v !== 'string' && !(v instanceof RegExp))
       throw new LLMHelperError(
@@ -74,14 +80,18 @@ async function selectNative(
   }
   if (wanted.length > 1 && !el.multiple)
     return { ok: false, message: `${note}${line} takes one option; pass a single value.`, changes: {} };
+  const elId = ctx.store.idFor(el);
+  const labels = picked.map((o) => normalize(o!.label || o!.text));
   const tracker = track(ctx.store);
   el.focus();
   for (const o of options) o.selected = picked.includes(o);
   plainEvent(el, 'input');
   plainEvent(el, 'change');
-  const changes = await tracker.finish(el);
-  const now = Array.from(el.selectedOptions, (o) => normalize(o.label || o.text));
-  const ok = picked.every((o) => o!.selected);
+  // The page may replace the select on change: judge by the live one.
+  const live = (liveEquivalent(ctx, el, elId) ?? el) as HTMLSelectElement;
+  const changes = await tracker.finish(live);
+  const now = Array.from(live.selectedOptions ?? [], (o) => normalize(o.label || o.text));
+  const ok = live.isConnected && labels.every((l) => now.includes(l));
   return {
     ok,
     message: `${note}${ok ? 'Selected' : 'Tried to select'} ${now.map((n) => `"${n}"`).join(', ')} in ${line}${ok ? '' : ', but the page changed the selection back'}.${describeChanges(changes)}`,
@@ -212,10 +222,13 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
       message: `${note}${line} is a radio button; choose another option in its group instead of unchecking it.`,
       changes: {},
     };
+  const boxId = ctx.store.idFor(box);
   const tracker = track(ctx.store);
   (box as HTMLElement).click();
   const changes = await tracker.finish();
-  const ok = isChecked(box) === checked;
+  // The page may replace the box when it changes: judge by the live one.
+  const live = liveEquivalent(ctx, box, boxId);
+  const ok = !!live && isChecked(live) === checked;
   return {
     ok,
     message: `${note}${ok ? (checked ? 'Checked' : 'Unchecked') : `Clicked ${line} but the page kept it ${checked ? 'unchecked' : 'checked'}`}${ok ? ` ${line.replace(/ \((un)?checked.*?\)/, '')}` : ''}.${describeChanges(changes)}`,

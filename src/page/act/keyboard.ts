@@ -12,6 +12,7 @@ import { isVisible } from '../visible';
 import type { ActionContext } from './context';
 import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifier } from './events';
 import { isDisabled } from '../disabled';
+import { truncate } from '../text';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -164,25 +165,47 @@ export async function type(
   const max = text_ ? (field as HTMLInputElement).maxLength : -1;
   // What a person typing would end up with: maxlength stops the keys past it.
   const want = base + (max >= 0 ? text.slice(0, Math.max(0, max - base.length)) : text);
+  const fieldId = ctx.store.idFor(field);
   const tracker = track(ctx.store);
   (field as HTMLElement).focus({ preventScroll: !isVisible(field) });
   if (text_) typeIntoField(field as HTMLInputElement, text, opts);
   else typeIntoEditable(field as HTMLElement, text, opts);
   const submitted = opts.submit ? pressEnter(field) : false;
-  const changes = await tracker.finish(field);
+  // The page may replace the field while it is typed into: read back from the live one.
+  const live = liveEquivalent(ctx, field, fieldId);
+  const changes = await tracker.finish(live ?? field);
+  if (!live && !submitted)
+    return {
+      ok: false,
+      message: `${note}Typed into ${line}, but the page replaced that field and no field like it is there now, so the text is not on the page.${describeChanges(changes)}`,
+      changes,
+    };
+  const target = live ?? field;
   const now = text_
-    ? (field as HTMLInputElement).value
-    : ((field as HTMLElement).innerText ?? '').replace(/\n$/, '');
+    ? ((target as HTMLInputElement).value ?? '')
+    : ((target as HTMLElement).innerText ?? '').replace(/\n$/, '');
+  const after = elementLine(ctx.store, target);
   const secret = changes.value === '[redacted]';
   const matches = text_ ? now === base + text || (submitted && now === '') : now.includes(text);
   const why =
     now === want && want !== base + text
       ? `maxlength ${max} cut it`
       : 'the page changed or refused the input: a mask or formatter';
+  const shown = `"${truncate(text, 200)}"`;
   const message = matches
-    ? `${note}Typed ${secret ? `${text.length} characters` : `"${text}"`} into ${line}${submitted ? ' and submitted' : ''}.`
-    : `${note}Typed "${secret ? '…' : text}" into ${line}, but it now shows ${secret ? 'something else' : `"${now}"`} (${why}). Check whether that is acceptable.`;
+    ? `${note}Typed ${secret ? `${text.length} characters` : shown} into ${after}${submitted ? ' and submitted' : ''}.`
+    : `${note}Typed ${secret ? '…' : shown} into ${after}, but it now shows ${secret ? 'something else' : `"${truncate(now, 200)}"`} (${why}). Check whether that is acceptable.`;
   return { ok: matches, message: message + describeChanges(changes), changes };
+}
+
+/** The field itself while it is on the page, else the one the store re-finds by its fingerprint. */
+export function liveEquivalent(ctx: ActionContext, el: Element, id: number): Element | null {
+  if (el.isConnected) return el;
+  try {
+    return ctx.store.resolve(id).element;
+  } catch {
+    return null;
+  }
 }
 
 function pressEnter(el: Element): boolean {

@@ -7,6 +7,12 @@ const SESSION_NOTE =
   "A full page load ends this page's session (element IDs and this script's state are gone) unless LLMHelper is also installed on the next page; after it loads, start again with summary() or find().";
 
 export async function navigate(ctx: ActionContext, url: string): Promise<ActionResult> {
+  // new URL(undefined, base) is base + '/undefined': only text that names a place is a URL.
+  if (typeof url !== 'string' || !url.trim())
+    throw new LLMHelperError(
+      'bad_argument',
+      `navigate needs a URL or a path such as '/settings'; got ${typeof url === 'string' ? 'empty text' : String(url)}.`,
+    );
   let target: URL;
   try {
     target = new URL(url, location.href);

@@ -113,6 +113,16 @@ export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boole
       if (focusable) focusable.focus({ preventScroll: true });
       else (hit.ownerDocument.activeElement as HTMLElement | null)?.blur?.();
     }
+    if (!hit.isConnected) {
+      // The page removed the target as it was pressed: the release lands on whatever is under the
+      // pointer now, and no click follows, as with a real mouse.
+      const now = deepElementFromPoint(hit.ownerDocument, at);
+      if (now) {
+        mouseEvent(now, 'pointerup', at, m);
+        mouseEvent(now, 'mouseup', at, m);
+      }
+      return false;
+    }
     mouseEvent(hit, 'pointerup', at, m);
     mouseEvent(hit, 'mouseup', at, m);
     if (which === 'left') allowed = mouseEvent(hit, 'click', at, m);
@@ -179,7 +189,14 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const tracker = track(ctx.store);
   hoverAt(ctx, p.spot.hit, p.spot.at);
   pressAt(p.spot.hit, p.spot.at, opts);
+  const removed = !p.spot.hit.isConnected;
   const changes = await tracker.finish(p.element);
+  if (removed)
+    return {
+      ok: true,
+      message: `${p.note}Pressed ${p.line}; the page removed it as it was pressed, so no click followed (as with a real mouse).${describeChanges(changes)}`,
+      changes,
+    };
   const verb =
     opts.button === 'right' ? 'Right-clicked' : (opts.clickCount ?? 1) === 2 ? 'Double-clicked' : 'Clicked';
   return { ok: true, message: `${p.note}${verb} ${p.line}.${describeChanges(changes)}`, changes };

@@ -30,6 +30,16 @@ function scrollContainer(el: Element | null): Element {
 }
 
 export async function scroll(ctx: ActionContext, opts: ScrollOptions = {}): Promise<ActionResult> {
+  if (opts === null || typeof opts !== 'object')
+    throw new LLMHelperError(
+      'bad_argument',
+      `scroll takes options such as { direction: 'down', amount: 400 }.`,
+    );
+  if (opts.to !== undefined && !['top', 'bottom', 'left', 'right'].includes(opts.to))
+    throw new LLMHelperError(
+      'bad_argument',
+      `to must be top, bottom, left or right; got ${typeof opts.to === 'string' ? `"${opts.to.slice(0, 40)}"` : typeof opts.to}.`,
+    );
   if (opts.direction && !['up', 'down', 'left', 'right'].includes(opts.direction))
     throw new LLMHelperError(
       'bad_argument',

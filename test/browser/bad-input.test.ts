@@ -1,0 +1,123 @@
+/** Bad input gets a clear LLMHelperError, never a raw TypeError, a hang or a wrong action. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+describe('bad input at the direct API', () => {
+  it('each of the reported calls fails with an LLMHelperError that says what to pass, and nothing happens', async () => {
+    const page = await ctx.open('invoices.html');
+    const url = page.url();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = h.find('Download')[0]!.id;
+      const sel = h.find({ type: 'select' })[0]!.id;
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const calls: [string, () => unknown][] = [
+        ['summary(null)', () => h.summary(null as never)],
+        ['click(id, null)', () => h.click(id, null as never)],
+        ['tools(null)', () => h.tools(null as never)],
+        ['execute(call, null)', () => h.execute({ name: 'browser_summary', arguments: {} }, null as never)],
+        ['click(circular)', () => h.click(circular as never)],
+        ['click(10n)', () => h.click(10n as never)],
+        ['help(123)', () => h.help(123 as never)],
+        ["tools({ only: 'find' })", () => h.tools({ only: 'find' as never })],
+        ['navigate(undefined)', () => h.navigate(undefined as never)],
+        ['navigate(null)', () => h.navigate(null as never)],
+        ['navigate(-1)', () => h.navigate(-1 as never)],
+        ['navigate(NaN)', () => h.navigate(NaN as never)],
+        ["select(id, '')", () => h.select(sel, '')],
+        ['select(id, [])', () => h.select(sel, [])],
+        ['snapshot({ budget: 0 })', () => h.snapshot({ budget: 0 })],
+        ["scroll({ to: 'sideways' })", () => h.scroll({ to: 'sideways' as never })],
+      ];
+      const out: Record<string, string> = {};
+      for (const [name, call] of calls)
+        try {
+          await call();
+          out[name] = 'no error';
+        } catch (e) {
+          out[name] = `${(e as Error).name}: ${(e as Error).message}`;
+        }
+      return out;
+    });
+    for (const [call, outcome] of Object.entries(r)) {
+      expect(outcome, call).toMatch(/^LLMHelperError: /);
+      expect(outcome.length, call).toBeLessThan(400);
+    }
+    expect(page.url()).toBe(url); // navigate(undefined) did not go to /undefined
+    await page.close();
+  });
+
+  it('execute answers ok: false for circular or BigInt arguments instead of rejecting', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(async () => {
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const out = [];
+      for (const args of [circular, { pattern: 10n }, { pattern: circular }])
+        out.push(await window.LLMHelper.execute({ name: 'browser_find', arguments: args }));
+      return out.map((x) => ({ ok: x.ok, text: x.text }));
+    });
+    for (const x of r) {
+      expect(x.ok).toBe(false);
+      expect(x.text).toMatch(/Invalid arguments for browser_find: .*field/);
+    }
+    await page.close();
+  });
+
+  it('echoed inputs are bounded: a 1 MB text or tool name comes back in a short message', async () => {
+    const page = await ctx.open('changes.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const big = 'x'.repeat(1_000_000);
+      const typed = await h.type(h.find('Phone')[0]!.id, big);
+      return { typed: typed.message.length, help: h.help(big).length };
+    });
+    expect(r.typed).toBeLessThanOrEqual(2000);
+    expect(r.help).toBeLessThan(2000);
+    await page.close();
+  });
+
+  it('random values at every public function: only LLMHelperError, never a raw error', async () => {
+    const page = await ctx.open('invoices.html');
+    const names = [
+      'find',
+      'findNear',
+      'describe',
+      'summary',
+      'snapshot',
+      'extract',
+      'getMenuItems',
+      'help',
+      'tools',
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.array(
+          fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 12 }), fc.object({ maxDepth: 1 })),
+          { maxLength: 3 },
+        ),
+        async (name, args) => {
+          const outcome = await page.evaluate(
+            ([n, a]) => {
+              try {
+                (window.LLMHelper as unknown as Record<string, (...x: unknown[]) => unknown>)[n]!(...a);
+                return 'ok';
+              } catch (e) {
+                return e instanceof window.LLMHelper.LLMHelperError ? 'ok' : `raw ${String(e)}`;
+              }
+            },
+            [name, args] as const,
+          );
+          expect(outcome, `${name}(${JSON.stringify(args)})`).toBe('ok');
+        },
+      ),
+      { numRuns: 150, seed: 5 },
+    );
+    await page.close();
+  }, 60_000);
+});

@@ -41,6 +41,20 @@ describe('secrets never leave the page', () => {
       await grab(() => h.focus(h.find('API token')[0]!.id));
       await grab(() => h.click(pay));
       await grab(() => h.select(h.find({ type: 'select' })[0]!.id, /Visa/));
+      const pw = h.find('Password', { type: 'input' })[0]!.id;
+      await grab(() => h.press('End', { id: pw }));
+      await grab(() => h.type(pw, 'hunter2-secret-more'));
+      await grab(() => h.scroll({ direction: 'down', amount: 50 }));
+      await grab(() => h.scrollIntoView(pay));
+      await grab(() => h.rightClick(pay));
+      await grab(() => h.getMenuItems());
+      await grab(() => h.clickMenuItem('Copy'));
+      await grab(() => h.dblclick(h.find('API token')[0]!.id));
+      await grab(() => h.drag(pay, h.find('API token')[0]!.id));
+      await grab(() => h.check(pay, true));
+      await grab(() => h.upload(pw, { name: 'a.txt', content: 'x' }));
+      await grab(() => h.waitFor({ id: pw, state: 'visible' }, { timeout: 30 }));
+      await grab(() => h.navigate('#hunter2-secret'));
       await grab(() => h.runJS('return [...document.querySelectorAll("input")].map((i) => i.value)'));
       await grab(() => h.runJS('throw new Error(document.querySelector("[type=password]").value)'));
       await grab(() => h.extract(99999, 'text'));
@@ -52,6 +66,12 @@ describe('secrets never leave the page', () => {
         ['extract', { id: h.find('API key')[0]!.id, property: 'VALUE' }],
         ['click', { id: pay }],
         ['runJS', { code: 'return document.querySelector("[type=password]").value' }],
+        ['type', { id: pw, text: 'hunter2-secret' }],
+        ['press', { key: 'Tab' }],
+        ['hover', { id: pay }],
+        ['focus', { id: pw }],
+        ['waitFor', { pattern: 'hunter2', timeout: 30 }],
+        ['getMenuItems', {}],
       ] as const)
         await grab(() => h.execute({ name: `browser_${name}`, arguments: args }, { preset: 'full' }));
       return out;

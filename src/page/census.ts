@@ -5,7 +5,7 @@
  * selector scan per kind; test/unit/census.test.ts checks it against the selectors in types.ts.
  */
 import { ALERT_SELECTOR, DIALOG_SELECTOR, LANDMARK_SELECTOR, OUTLINE_SELECTOR } from './types';
-import { collectRoots, type SearchRoot } from './walk';
+import { collectRoots, docOrder, type SearchRoot } from './walk';
 
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */
 const CONTROL_TAGS = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
@@ -14,7 +14,9 @@ const LANDMARK_TAGS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'se
 /** Elements whose kind an attribute decides: one attribute-presence scan finds them all. */
 const BY_ATTRIBUTE =
   '[role],[contenteditable],[aria-live],[aria-modal],.toast,.snackbar,.notification,.alert';
-const TAG_SET = new Set([...CONTROL_TAGS, ...OTHER_TAGS, ...LANDMARK_TAGS].map((t) => t.toUpperCase()));
+/** Every tag queried, once each ('form' is both counted and a landmark). */
+const TAGS = [...new Set([...CONTROL_TAGS, ...OTHER_TAGS, ...LANDMARK_TAGS])];
+const TAG_SET = new Set(TAGS.map((t) => t.toUpperCase()));
 
 export const COUNT_KINDS = ['heading', 'table', 'form', 'field', 'button', 'link', 'image'] as const;
 export type CountKind = (typeof COUNT_KINDS)[number];
@@ -117,9 +119,6 @@ export const isControl = (el: Element): boolean =>
 /** One tag's elements: a single-tag querySelectorAll takes the browser's fast path (about twice as fast as a fresh tag collection on a large page). */
 const byTag = (root: SearchRoot, tag: string): ArrayLike<Element> => root.querySelectorAll(tag);
 
-const following = (a: Element, b: Element): number =>
-  a === b ? 0 : a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1;
-
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
 function mergeFirst(lists: ArrayLike<Element>[], max: number, accept: (el: Element) => boolean): Element[] {
   const at = lists.map(() => 0);
@@ -129,7 +128,7 @@ function mergeFirst(lists: ArrayLike<Element>[], max: number, accept: (el: Eleme
     for (let i = 0; i < lists.length; i++)
       if (
         at[i]! < lists[i]!.length &&
-        (best < 0 || following(lists[i]![at[i]!]!, lists[best]![at[best]!]!) < 0)
+        (best < 0 || docOrder(lists[i]![at[i]!]!, lists[best]![at[best]!]!) < 0)
       )
         best = i;
     if (best < 0) break;
@@ -151,9 +150,7 @@ export function census(root: SearchRoot): Census {
   const dialogs: Element[] = [];
   const alerts: Element[] = [];
   for (const r of collectRoots(root).roots) {
-    const tags = Object.fromEntries(
-      [...CONTROL_TAGS, ...OTHER_TAGS, ...LANDMARK_TAGS].map((t) => [t, byTag(r, t)]),
-    );
+    const tags = Object.fromEntries(TAGS.map((t) => [t, byTag(r, t)]));
     for (const h of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) counts.heading += tags[h]!.length;
     counts.table += tags.table!.length;
     counts.form += tags.form!.length;
@@ -215,7 +212,7 @@ export function census(root: SearchRoot): Census {
     controls,
     first: (kind, max, accept = () => true) =>
       mergeFirst(lists[kind], max, (el) => accepts[kind](el) && accept(el)),
-    dialogs: dialogs.sort(following),
-    alerts: alerts.sort(following),
+    dialogs: dialogs.sort(docOrder),
+    alerts: alerts.sort(docOrder),
   };
 }

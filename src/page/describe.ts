@@ -15,7 +15,7 @@ import { resolveTarget, type Target } from './target';
 import { normalize, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
-import { collectRoots, containsDeep, queryAllDeep } from './walk';
+import { collectRoots, containsDeep, docOrder, queryAllDeep } from './walk';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -46,9 +46,6 @@ function listWithin(items: string[], budget: number, sep = ', '): string {
 }
 
 const isShown = (el: Element): boolean => quickVisibility(el).visible;
-
-const docOrder = (a: Element, b: Element): number =>
-  a === b ? 0 : a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1;
 
 /** The control an element under the pointer belongs to (an icon inside a button), if any. */
 function closestControl(el: Element | null): Element | null {

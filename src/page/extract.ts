@@ -3,7 +3,7 @@ import { LLMHelperError } from '../errors';
 import { closestDeep } from './context';
 import { cellTexts } from './describe';
 import { roleOf, tagOf, textOf } from './label';
-import { fieldValue, isSecretField, redactDeep, REDACTED } from './redact';
+import { fieldValue, isSecretField, REDACTED } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { truncate } from './text';
@@ -175,5 +175,5 @@ export function extract(
       }
     }
   })();
-  return redactDeep(value);
+  return value; // scrubbed at the exit (helper.ts)
 }

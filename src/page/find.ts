@@ -7,14 +7,14 @@ import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { inputType, isInteractive, labelledControl, labelsOf, nameOf, roleOf, tagOf, textOf } from './label';
 import { disabledReason } from './disabled';
-import { fieldValue, redactDeep, scrubText } from './redact';
+import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { matchesText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
-import { collectRoots, containsDeep, parentOf, type SearchRoot } from './walk';
+import { collectRoots, containsDeep, docOrder, parentOf, type SearchRoot } from './walk';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
@@ -358,9 +358,6 @@ function mergeInOrder(a: Hit[], b: Hit[]): Hit[] {
   return out.concat(a.slice(i), b.slice(j));
 }
 
-const docOrder = (x: Node, y: Node): number =>
-  x === y ? 0 : x.compareDocumentPosition(y) & 4 /* FOLLOWING */ ? -1 : 1;
-
 function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions): SearchResult {
   const scope = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const excluded = toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element);
@@ -550,7 +547,7 @@ function finish(
     used += size;
     picked.push(m);
   }
-  const out = redactDeep(picked) as Matches;
+  const out = picked as Matches; // scrubbed at the exit (helper.ts), with everything else
   const notes = [result.note];
   if (result.stopped === 'time')
     notes.push(

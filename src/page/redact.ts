@@ -114,26 +114,6 @@ export function scrub<T>(value: T, seen = new Set<object>()): T {
   return out as T;
 }
 
-/** Redacts every string inside a JSON-able value (patterns only; scrub adds live secret values). */
-export function redactDeep<T>(value: T): T {
-  if (typeof value === 'string') return redactText(value) as T;
-  if (Array.isArray(value)) {
-    const out = value.map(redactDeep) as unknown as T;
-    for (const key of Object.keys(value))
-      if (!/^\d+$/.test(key))
-        (out as Record<string, unknown>)[key] = redactDeep(
-          (value as unknown as Record<string, unknown>)[key],
-        );
-    return out;
-  }
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v);
-    return out as T;
-  }
-  return value;
-}
-
 /** A field's current value as a person would read it, with secrets redacted. */
 export function fieldValue(el: Element): string | undefined {
   const tag = tagOf(el);

@@ -148,6 +148,10 @@ export function queryAllDeep(start: SearchRoot, selector: string): Element[] {
   return out;
 }
 
+/** Sorts nodes of one document (or one shadow tree) into document order. */
+export const docOrder = (x: Node, y: Node): number =>
+  x === y ? 0 : x.compareDocumentPosition(y) & 4 /* FOLLOWING */ ? -1 : 1;
+
 /** True when `inner` is `outer` or inside it, across shadow roots and frames. */
 export function containsDeep(outer: Element, inner: Element): boolean {
   for (let n: Element | null = inner; n; n = parentOf(n)) if (n === outer) return true;

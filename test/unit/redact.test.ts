@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { configure, defaults } from '../../src/config';
-import { fieldValue, isSecretField, redactDeep, redactText } from '../../src/page/redact';
+import { fieldValue, isSecretField, redactText, scrub } from '../../src/page/redact';
 
 afterEach(() => {
   configure(defaults());
@@ -26,7 +26,7 @@ describe('redactText', () => {
 
   it('reaches every string in a result, array extras included', () => {
     const arr = Object.assign(['4111111111111111'], { note: 'x 4111111111111111' });
-    const out = redactDeep({ a: [arr], b: 'fine' });
+    const out = scrub({ a: [arr], b: 'fine' });
     expect(out.a[0]![0]).toBe('[redacted]');
     expect((out.a[0] as unknown as { note: string }).note).toBe('x [redacted]');
   });

@@ -4,7 +4,6 @@
  * `return` work. Under a Content-Security-Policy without 'unsafe-eval' it fails and says so.
  */
 import { config } from '../../config';
-import { redactDeep } from '../redact';
 import { truncate } from '../text';
 
 export interface RunJSResult {
@@ -53,7 +52,7 @@ export async function runJS(code: string): Promise<RunJSResult> {
     return { ok: false, message: `The code does not parse: ${err.message}.` };
   }
   try {
-    const value = redactDeep(jsonable(await fn()));
+    const value = jsonable(await fn()); // scrubbed at the exit (helper.ts)
     const shown = value === undefined ? 'undefined' : truncate(JSON.stringify(value), 1500);
     return { ok: true, message: `Ran the code; it returned ${shown}.`, value };
   } catch (e) {

@@ -4,6 +4,7 @@
  */
 import { configure, type Config } from './config';
 import { LLMHelperError } from './errors';
+import { checkArguments } from './signatures';
 import { scrub, scrubText } from './page/redact';
 import { truncate } from './page/text';
 import {
@@ -180,6 +181,7 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F): F {
   return function (this: unknown, ...args: Parameters<F>) {
     let out: unknown;
     try {
+      checkArguments(name, args);
       out = fn.apply(this, args);
     } catch (e) {
       throw failure(name, e);

@@ -15,7 +15,8 @@ import { resolveTarget, type Target } from './target';
 import { normalize, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
-import { collectRoots, containsDeep, docOrder, queryAllDeep } from './walk';
+import { collectRoots, queryAllDeep } from './roots';
+import { containsDeep, docOrder } from './walk';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -384,8 +385,6 @@ export interface DescribeOptions {
 }
 
 export function describe(store: ElementStore, target?: Target, opts: DescribeOptions = {}): string {
-  if (opts === null || typeof opts !== 'object')
-    throw new LLMHelperError('bad_argument', 'describe options must be an object such as { budget: 800 }.');
   const budget = opts.budget ?? config.describeBudget;
   checkBudget(budget);
   let relocated: string | undefined;
@@ -476,8 +475,6 @@ export interface SummaryOptions {
 
 /** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
 export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
-  if (opts === null || typeof opts !== 'object')
-    throw new LLMHelperError('bad_argument', 'summary options must be an object such as { budget: 800 }.');
   const budget = opts.budget ?? config.summaryBudget;
   checkBudget(budget);
   const lines: string[] = [];
@@ -579,11 +576,6 @@ export interface SnapshotOptions {
 
 /** Interactive elements, one line each, visible and in-view first, within a character budget. */
 export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
-  if (opts === null || typeof opts !== 'object')
-    throw new LLMHelperError(
-      'bad_argument',
-      'snapshot options must be an object such as { within: 12, type: "button" }.',
-    );
   const budget = opts.budget ?? config.snapshotBudget;
   checkBudget(budget);
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;

@@ -7,7 +7,7 @@ import { fieldValue, isSecretField, REDACTED } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { truncate } from './text';
-import { queryAllDeep } from './walk';
+import { queryAllDeep } from './roots';
 
 export interface ExtractOptions {
   /** Most characters of text or HTML (default 2,000); most rows (default 50). */

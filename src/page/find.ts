@@ -14,7 +14,8 @@ import { matchesText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
-import { collectRoots, containsDeep, docOrder, parentOf, type SearchRoot } from './walk';
+import { collectRoots } from './roots';
+import { containsDeep, docOrder, parentOf, type SearchRoot } from './walk';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
@@ -500,16 +501,6 @@ export function shortHref(a: HTMLAnchorElement): string {
 }
 
 function checkOptions(pattern: unknown, opts: FindOptions): void {
-  if (opts === null || typeof opts !== 'object')
-    throw new LLMHelperError(
-      'bad_argument',
-      `find options must be an object such as { type: 'button', limit: 5 }.`,
-    );
-  if (opts.limit !== undefined && !(Number.isInteger(opts.limit) && opts.limit > 0))
-    throw new LLMHelperError(
-      'bad_argument',
-      `limit must be a positive whole number; got ${JSON.stringify(opts.limit)}.`,
-    );
   if (pattern === undefined && !opts.type)
     throw new LLMHelperError(
       'bad_argument',

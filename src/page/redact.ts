@@ -4,7 +4,7 @@
  */
 import { config } from '../config';
 import { inputType, nameOf, tagOf } from './label';
-import { collectRoots } from './walk';
+import { collectRoots } from './roots';
 
 export const REDACTED = '[redacted]';
 

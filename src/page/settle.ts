@@ -9,7 +9,7 @@ import type { ElementStore } from './store';
 import { truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
 import { isVisible, visibleMatches } from './visible';
-import { collectRoots, forgetRoots } from './walk';
+import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 
 export interface ChangeReport {

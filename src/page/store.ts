@@ -8,7 +8,7 @@ import { LLMHelperError } from '../errors';
 import { contextOf, type ContextKind } from './context';
 import { nameOf, roleOf, tagOf, textOf } from './label';
 import { truncate } from './text';
-import { queryAllDeep } from './walk';
+import { queryAllDeep } from './roots';
 
 const STABLE_ATTRS = ['id', 'name', 'data-testid', 'href', 'type'] as const;
 

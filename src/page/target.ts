@@ -1,7 +1,7 @@
 /** Turning what a caller names (an ID, a CSS selector) into an element, with errors that say what to do. */
 import { LLMHelperError } from '../errors';
 import type { ElementStore, Resolved } from './store';
-import { queryAllDeep } from './walk';
+import { queryAllDeep } from './roots';
 
 export type Target = number | string;
 

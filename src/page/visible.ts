@@ -2,7 +2,8 @@
  * Visibility as a person means it: rendered, not transparent to the eye (visibility:hidden,
  * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
  */
-import { parentOf, queryAllDeep, type SearchRoot } from './walk';
+import { queryAllDeep } from './roots';
+import { parentOf, type SearchRoot } from './walk';
 
 export interface Visibility {
   visible: boolean;

@@ -151,22 +151,7 @@ export class Toolkit {
   }
 
   select(opts: ToolsOptions = {}): AnyTool[] {
-    if (opts === null || typeof opts !== 'object')
-      throw new LLMHelperError(
-        'bad_argument',
-        `tool options must be an object such as { format: 'openai', preset: 'read' }.`,
-      );
-    if (
-      opts.only !== undefined &&
-      !(Array.isArray(opts.only) && opts.only.every((n) => typeof n === 'string'))
-    )
-      throw new LLMHelperError('bad_argument', `only is a list of tool names, such as ['find', 'click'].`);
     const preset = opts.preset ?? 'standard';
-    if (!['read', 'standard', 'full'].includes(preset))
-      throw new LLMHelperError(
-        'bad_argument',
-        `preset must be 'read', 'standard' or 'full'; got ${JSON.stringify(preset)}.`,
-      );
     const all = [...presetTools('full'), ...this.custom];
     if (opts.only) {
       const unknown = opts.only.filter((n) => !all.some((t) => t.name === n));

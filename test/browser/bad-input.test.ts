@@ -120,4 +120,69 @@ describe('bad input at the direct API', () => {
     );
     await page.close();
   }, 60_000);
+  it('random values at every action: an LLMHelperError or an answer, never a raw error or a hang', async () => {
+    const page = await ctx.open('invoices.html');
+    // Links and forms stay on this page whatever a random selector clicks.
+    await page.evaluate(() => {
+      document.addEventListener(
+        'click',
+        (e) => (e.target as Element).closest?.('a') && e.preventDefault(),
+        true,
+      );
+      document.addEventListener('submit', (e) => e.preventDefault(), true);
+      window.LLMHelper.find('Download'); // IDs 1.. exist, so small integers hit real elements too
+    });
+    const names = [
+      'click',
+      'dblclick',
+      'hover',
+      'focus',
+      'rightClick',
+      'clickMenuItem',
+      'type',
+      'select',
+      'check',
+      'press',
+      'scroll',
+      'scrollIntoView',
+      'upload',
+      'drag',
+      'waitFor',
+    ] as const;
+    const value = fc.oneof(
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.integer({ min: -2, max: 12 }),
+      fc.boolean(),
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('a', 'button', '#nope', '[', 'Enter', 'Control+a'),
+      fc.object({ maxDepth: 1 }),
+      fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), fc.array(value, { maxLength: 3 }), async (name, args) => {
+        const outcome = await page.evaluate(
+          async ([n, a]) => {
+            // waitFor with a random target would wait its default time: keep it short.
+            if (n === 'waitFor') a = [a[0], { timeout: 50 }];
+            try {
+              const r = await (window.LLMHelper as unknown as Record<string, (...x: unknown[]) => unknown>)[
+                n
+              ]!(...a);
+              return r && typeof r === 'object' ? 'ok' : `odd result ${String(r)}`;
+            } catch (e) {
+              if (!(e instanceof window.LLMHelper.LLMHelperError)) return `raw ${String(e)}`;
+              // The exit's catch-all (a raw error it wrapped) means no check saw the bad value first.
+              return / failed: .*Check its arguments/.test(e.message) ? `unchecked: ${e.message}` : 'ok';
+            }
+          },
+          [name, args] as const,
+        );
+        expect(outcome, `${name}(${JSON.stringify(args)})`).toBe('ok');
+      }),
+      { numRuns: 120, seed: 11 },
+    );
+    expect(new URL(page.url()).pathname).toBe('/test/fixtures/invoices.html');
+    await page.close();
+  }, 120_000);
 });

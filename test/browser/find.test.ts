@@ -238,7 +238,7 @@ describe('find: matching, ranking and options', () => {
         }
       }),
     );
-    expect(errors[0]).toMatch(/limit must be a positive whole number/);
+    expect(errors[0]).toMatch(/options.limit must be a whole number at least 1/);
     expect(errors[1]).toMatch(/neither a known type \(button, link.*\) nor a valid CSS selector/);
     expect(errors[2]).toMatch(/find needs a pattern/);
     expect(errors[3]).toMatch(/There is no element 9999/);

@@ -185,7 +185,7 @@ describe('tool listings in every format', () => {
     expect(names('standard')).toContain('browser_click');
     expect(names('full')).toContain('browser_runJS');
     expect(() => helper.tools({ format: 'nope' as never })).toThrow(
-      /format must be one of openai, responses/,
+      /options.format must be 'openai', 'responses', 'anthropic', 'gemini', 'mcp' or 'ai-sdk', not "nope"/,
     );
   });
 

@@ -7,7 +7,7 @@ import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
 import { normalize } from '../text';
 import { isVisible } from '../visible';
-import { queryAllDeep } from '../walk';
+import { queryAllDeep } from '../roots';
 import type { ActionContext } from './context';
 import { plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';

@@ -1,5 +1,4 @@
 /** scroll (pixels, or to the top/bottom) in the right scrollable container, and scrollIntoView. */
-import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
@@ -30,26 +29,6 @@ function scrollContainer(el: Element | null): Element {
 }
 
 export async function scroll(ctx: ActionContext, opts: ScrollOptions = {}): Promise<ActionResult> {
-  if (opts === null || typeof opts !== 'object')
-    throw new LLMHelperError(
-      'bad_argument',
-      `scroll takes options such as { direction: 'down', amount: 400 }.`,
-    );
-  if (opts.to !== undefined && !['top', 'bottom', 'left', 'right'].includes(opts.to))
-    throw new LLMHelperError(
-      'bad_argument',
-      `to must be top, bottom, left or right; got ${typeof opts.to === 'string' ? `"${opts.to.slice(0, 40)}"` : typeof opts.to}.`,
-    );
-  if (opts.direction && !['up', 'down', 'left', 'right'].includes(opts.direction))
-    throw new LLMHelperError(
-      'bad_argument',
-      `direction must be up, down, left or right; got ${JSON.stringify(opts.direction)}.`,
-    );
-  if (opts.amount !== undefined && !(typeof opts.amount === 'number' && opts.amount > 0))
-    throw new LLMHelperError(
-      'bad_argument',
-      `amount is a number of pixels above 0; got ${JSON.stringify(opts.amount)}.`,
-    );
   const el = opts.id !== undefined ? resolveTarget(ctx.store, opts.id, 'scroll target').element : null;
   const box = scrollContainer(el);
   const page = box === document.scrollingElement || box === document.documentElement;

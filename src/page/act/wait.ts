@@ -6,7 +6,7 @@ import { find, type FindOptions, type Match } from '../find';
 import type { ElementStore } from '../store';
 import type { Target } from '../target';
 import { visibility } from '../visible';
-import { collectRoots } from '../walk';
+import { collectRoots } from '../roots';
 import type { ActionContext } from './context';
 import { isDisabled } from '../disabled';
 

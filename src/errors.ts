@@ -2,7 +2,7 @@
  * Every failure a caller can hit is an LLMHelperError whose message is a sentence a model or a person
  * can act on: what was asked, what was found instead, what to try next.
  */
-export type ErrorCode = 'unknown_id' | 'stale_id' | 'bad_argument' | 'not_found' | 'unsupported';
+export type ErrorCode = 'unknown_id' | 'stale_id' | 'bad_argument' | 'not_found' | 'unsupported' | 'provider';
 
 export class LLMHelperError extends Error {
   override readonly name = 'LLMHelperError';

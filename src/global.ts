@@ -6,8 +6,14 @@
 import { createLLMHelper, type LLMHelper } from './helper';
 import { LLMHelperError } from './errors';
 import { defineTool } from './tools/define';
+import { createProvider, providers, type Preset } from './llm';
 
-type Installed = LLMHelper & { LLMHelperError: typeof LLMHelperError; defineTool: typeof defineTool };
+type Installed = LLMHelper & {
+  LLMHelperError: typeof LLMHelperError;
+  defineTool: typeof defineTool;
+  provider: typeof createProvider;
+  providers: Preset[];
+};
 
 const BRAND = Symbol.for('llm-helper');
 const host = globalThis as unknown as { LLMHelper?: unknown; __llmHelper?: Installed };
@@ -25,7 +31,12 @@ if (ours(host.LLMHelper)) {
   api = host.__llmHelper;
   exported = host.LLMHelper;
 } else {
-  api = Object.assign(createLLMHelper(), { LLMHelperError, defineTool });
+  api = Object.assign(createLLMHelper(), {
+    LLMHelperError,
+    defineTool,
+    provider: createProvider,
+    providers: providers(),
+  });
   Object.defineProperty(api, BRAND, { value: true });
   host.__llmHelper = api;
   if (host.LLMHelper === undefined) {

@@ -27,3 +27,18 @@ export {
 } from './tools/define';
 export type { ToolsOptions, ExecuteResult } from './tools/toolkit';
 export type { Format } from './tools/formats';
+export {
+  createProvider as provider,
+  providers,
+  parseReply,
+  toolPrompt,
+  withTextMode,
+  ProviderError,
+  type ProviderOptions,
+  type ProviderErrorKind,
+  type ParsedReply,
+  type Preset as ProviderPreset,
+  type AdapterName,
+  type WireName,
+} from './llm';
+export type * from './llm/types';

@@ -1,0 +1,112 @@
+/**
+ * Anthropic Messages. A page may call it directly with `anthropic-dangerous-direct-browser-access`;
+ * streamed arguments arrive as input_json_delta; usage comes from message_start and message_delta.
+ */
+import { ProviderError, providerError } from './errors';
+import type { Reply } from './reply';
+import type { ChatRequest } from './types';
+import { finishOf, num, obj, str, type Obj, type WireFormat } from './wire';
+
+/** The output limit Anthropic requires, when the caller set none. */
+const DEFAULT_MAX_TOKENS = 4096;
+
+function messages(req: ChatRequest): Obj[] {
+  return req.messages.map((m) => {
+    if (m.role === 'user') return { role: 'user', content: m.content };
+    if (m.role === 'tool')
+      return {
+        role: 'user',
+        content: m.results.map((r) => ({
+          type: 'tool_result',
+          tool_use_id: r.callId,
+          content: r.content,
+          ...(r.isError ? { is_error: true } : {}),
+        })),
+      };
+    const content: Obj[] = m.text ? [{ type: 'text', text: m.text }] : [];
+    for (const c of m.toolCalls ?? [])
+      content.push({
+        type: 'tool_use',
+        id: c.id,
+        name: c.name,
+        input: typeof c.args === 'object' ? c.args : {},
+      });
+    return { role: 'assistant', content };
+  });
+}
+
+function toolChoice(choice: NonNullable<ChatRequest['toolChoice']>): Obj {
+  if (typeof choice === 'object') return { type: 'tool', name: choice.name };
+  return { type: choice === 'required' ? 'any' : choice };
+}
+
+function usage(u: unknown, reply: Reply): void {
+  const x = obj(u);
+  reply.setUsage(num(x.input_tokens), num(x.output_tokens));
+}
+
+export const anthropic: WireFormat = {
+  url: (base) => `${base}/v1/messages`,
+  headers: (key) => ({
+    ...(key ? { 'x-api-key': key } : {}),
+    // The version the official SDK sends; it no longer takes temperature, top_p or top_k. Pass
+    // headers: { 'anthropic-version': '2023-06-01' } to use the older one.
+    'anthropic-version': '2026-10-21',
+    'anthropic-dangerous-direct-browser-access': 'true',
+  }),
+  body(req, model) {
+    const body: Obj = {
+      model,
+      max_tokens: req.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
+      messages: messages(req),
+    };
+    if (req.system) body.system = req.system;
+    if (req.tools?.length) {
+      body.tools = req.tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters,
+      }));
+      if (req.toolChoice) body.tool_choice = toolChoice(req.toolChoice);
+    }
+    body.stream = true;
+    return body;
+  },
+  event(data, _event, reply) {
+    const e = obj(data);
+    switch (e.type) {
+      case 'message_start':
+        usage(obj(e.message).usage, reply);
+        break;
+      case 'content_block_start': {
+        const block = obj(e.content_block);
+        if (block.type === 'tool_use') reply.startCall(num(e.index) ?? 0, str(block.id), str(block.name));
+        if (block.type === 'text') reply.addText(str(block.text));
+        break;
+      }
+      case 'content_block_delta': {
+        const delta = obj(e.delta);
+        if (delta.type === 'text_delta') reply.addText(str(delta.text));
+        if (delta.type === 'input_json_delta') reply.addArgs(num(e.index) ?? 0, str(delta.partial_json));
+        break;
+      }
+      case 'content_block_stop':
+        reply.endCall(num(e.index) ?? 0);
+        break;
+      case 'message_delta':
+        // output_tokens here is the running total; input_tokens only when the API sends it again.
+        usage(e.usage, reply);
+        if (obj(e.delta).stop_reason) reply.finish(finishOf(obj(e.delta).stop_reason));
+        break;
+      case 'message_stop':
+        return true;
+      case 'error': {
+        const error = obj(e.error);
+        const overloaded = error.type === 'overloaded_error';
+        throw overloaded
+          ? new ProviderError('overloaded', `The model is overloaded: ${str(error.message)}`)
+          : providerError('server', 'The model', str(error.message) || 'error in stream');
+      }
+    }
+  },
+};

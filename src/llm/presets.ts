@@ -1,0 +1,99 @@
+/**
+ * Services and local servers as data: which adapter speaks to them, where, with which default model,
+ * whether they need a key, and what they can do. `browser` says whether a page on another origin may
+ * call them: true (the service answers CORS), 'setting' (after a setting on the server), false (only
+ * through your own server: the 'proxy' provider).
+ */
+import type { Capabilities } from './types';
+import type { WireOptions } from './wire';
+
+export type AdapterName = 'openai' | 'responses' | 'anthropic' | 'gemini' | 'chrome' | 'proxy';
+
+export interface Preset extends WireOptions {
+  name: string;
+  adapter: AdapterName;
+  /** The API root as the official clients take it. */
+  baseURL: string;
+  /** A sensible default; any model the service has can be passed as `model`. */
+  model: string;
+  requiresApiKey: boolean;
+  headers?: Record<string, string>;
+  capabilities: Capabilities;
+}
+
+const cloud = (browser: Capabilities['browser'], extra: Partial<Capabilities> = {}): Capabilities => ({
+  tools: true,
+  parallelTools: true,
+  streaming: true,
+  vision: false,
+  browser,
+  ...extra,
+});
+
+const p = (
+  name: string,
+  adapter: AdapterName,
+  baseURL: string,
+  model: string,
+  capabilities: Capabilities,
+  more: Partial<Preset> = {},
+): Preset => ({ name, adapter, baseURL, model, requiresApiKey: true, capabilities, ...more });
+
+const local = (name: string, baseURL: string, model: string): Preset =>
+  p(name, 'openai', baseURL, model, cloud('setting', { parallelTools: false }), { requiresApiKey: false });
+
+export const PRESETS: Preset[] = [
+  p('openai', 'openai', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true }), {
+    maxTokensField: 'max_completion_tokens',
+  }),
+  p('responses', 'responses', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true })),
+  p('azure', 'openai', 'https://YOUR-RESOURCE.openai.azure.com/openai/v1', 'gpt-4.1-mini', cloud(false), {
+    maxTokensField: 'max_completion_tokens',
+    keyHeader: 'api-key',
+  }),
+  p(
+    'anthropic',
+    'anthropic',
+    'https://api.anthropic.com',
+    'claude-sonnet-4-5',
+    cloud(true, { vision: true }),
+  ),
+  p(
+    'gemini',
+    'gemini',
+    'https://generativelanguage.googleapis.com',
+    'gemini-2.5-flash',
+    cloud(true, { vision: true }),
+  ),
+  p('openrouter', 'openai', 'https://openrouter.ai/api/v1', 'openai/gpt-4.1-mini', cloud(true)),
+  p('groq', 'openai', 'https://api.groq.com/openai/v1', 'llama-3.3-70b-versatile', cloud(true)),
+  p('deepseek', 'openai', 'https://api.deepseek.com/v1', 'deepseek-chat', cloud(false)),
+  p('qwen', 'openai', 'https://dashscope.aliyuncs.com/compatible-mode/v1', 'qwen-plus', cloud(false)),
+  p('glm', 'openai', 'https://open.bigmodel.cn/api/paas/v4', 'glm-4.5-flash', cloud(false)),
+  p('mistral', 'openai', 'https://api.mistral.ai/v1', 'mistral-small-latest', cloud(false)),
+  p(
+    'together',
+    'openai',
+    'https://api.together.xyz/v1',
+    'meta-llama/Llama-3.3-70B-Instruct-Turbo',
+    cloud(false),
+  ),
+  local('ollama', 'http://127.0.0.1:11434/v1', 'qwen2.5:7b'),
+  local('lmstudio', 'http://127.0.0.1:1234/v1', 'local-model'),
+  local('vllm', 'http://127.0.0.1:8000/v1', 'served-model'),
+  local('llamacpp', 'http://127.0.0.1:8080/v1', 'local-model'),
+  p(
+    'chrome',
+    'chrome',
+    '',
+    'gemini-nano',
+    {
+      tools: false,
+      parallelTools: false,
+      streaming: true,
+      vision: false,
+      browser: true,
+    },
+    { requiresApiKey: false },
+  ),
+];

@@ -1,0 +1,118 @@
+/**
+ * Builds one reply from an API's pieces, streamed or whole: text, tool calls whose arguments arrive in
+ * fragments, usage and the finish reason. It emits the neutral events as it goes and remembers whether
+ * anything was handed on (after that, a failed request is not sent again).
+ */
+import {
+  emptyUsage,
+  type ChatResult,
+  type FinishReason,
+  type ProviderEvent,
+  type ToolCall,
+  type Usage,
+} from './types';
+
+interface PendingCall {
+  id: string;
+  name: string;
+  args: string;
+  done: boolean;
+}
+
+let counter = 0;
+/** A call ID for APIs that give none (Gemini, text mode). */
+export const newCallId = (): string => `call_${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Arguments as an object: JSON text parsed (empty text is {}); text that is not JSON is kept as it is. */
+export function parseArgs(text: string): unknown {
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export class Reply {
+  text = '';
+  usage: Usage = emptyUsage();
+  finishReason: FinishReason | null = null;
+  private readonly calls = new Map<string | number, PendingCall>();
+  private readonly emitted: ToolCall[] = [];
+  private handedOn = false;
+
+  constructor(private readonly onEvent?: (e: ProviderEvent) => void) {}
+
+  private emit(e: ProviderEvent): void {
+    this.handedOn = true;
+    this.onEvent?.(e);
+  }
+
+  /** True once any event has gone to the caller. */
+  get delivered(): boolean {
+    return this.handedOn;
+  }
+
+  addText(delta: string): void {
+    if (!delta) return;
+    this.text += delta;
+    this.emit({ type: 'text-delta', text: delta });
+  }
+
+  /** A tool call starts; `key` is the API's index or item ID for the fragments that follow. */
+  startCall(key: string | number, id: string | undefined, name: string): void {
+    if (this.calls.has(key)) return; // some servers repeat the ID and name on every fragment
+    const call = { id: id || newCallId(), name, args: '', done: false };
+    this.calls.set(key, call);
+    this.emit({ type: 'tool-input-start', id: call.id, name });
+  }
+
+  addArgs(key: string | number, delta: string): void {
+    const call = this.calls.get(key);
+    if (!call || !delta) return;
+    call.args += delta;
+    this.emit({ type: 'tool-input-delta', id: call.id, delta });
+  }
+
+  /** The call is complete: `args` replaces the fragments when the API sends the whole text at the end. */
+  endCall(key: string | number, args?: string): void {
+    const call = this.calls.get(key);
+    if (!call || call.done) return;
+    if (args !== undefined) call.args = args;
+    call.done = true;
+    const done: ToolCall = { id: call.id, name: call.name, args: parseArgs(call.args) };
+    this.emitted.push(done);
+    this.emit({ type: 'tool-call', call: done });
+  }
+
+  /** A call that arrives whole (Gemini, non-streamed replies). */
+  wholeCall(id: string | undefined, name: string, args: unknown): void {
+    const key = `whole${this.calls.size}`;
+    this.startCall(key, id, name);
+    const text = typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
+    this.addArgs(key, text);
+    this.endCall(key);
+  }
+
+  setUsage(input?: number, output?: number): void {
+    if (typeof input === 'number') this.usage.inputTokens = input;
+    if (typeof output === 'number') this.usage.outputTokens = output;
+  }
+
+  finish(reason: FinishReason): void {
+    this.finishReason = reason;
+  }
+
+  result(): ChatResult {
+    for (const key of this.calls.keys()) this.endCall(key);
+    const cut = this.finishReason === 'length' || this.finishReason === 'content-filter';
+    const finishReason = cut
+      ? this.finishReason!
+      : this.emitted.length
+        ? 'tool-calls'
+        : (this.finishReason ?? 'stop');
+    const usage = { ...this.usage };
+    this.emit({ type: 'finish', finishReason, usage });
+    return { text: this.text, toolCalls: [...this.emitted], usage, finishReason };
+  }
+}

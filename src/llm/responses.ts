@@ -1,0 +1,93 @@
+/**
+ * OpenAI Responses. Input is a list of items (messages, function_call, function_call_output); streamed
+ * arguments arrive as response.function_call_arguments.delta; usage comes with response.completed.
+ */
+import { providerError } from './errors';
+import type { Reply } from './reply';
+import type { ChatRequest } from './types';
+import { argsText, finishOf, num, obj, str, type Obj, type WireFormat } from './wire';
+
+function input(req: ChatRequest): Obj[] {
+  const out: Obj[] = [];
+  for (const m of req.messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'tool')
+      for (const r of m.results)
+        out.push({ type: 'function_call_output', call_id: r.callId, output: r.content });
+    else {
+      if (m.text) out.push({ role: 'assistant', content: m.text });
+      for (const c of m.toolCalls ?? [])
+        out.push({ type: 'function_call', call_id: c.id, name: c.name, arguments: argsText(c.args) });
+    }
+  }
+  return out;
+}
+
+function failed(response: Obj): never {
+  const error = obj(response.error);
+  throw providerError('server', 'The model', str(error.message) || 'the response failed');
+}
+
+function completed(response: Obj, reply: Reply): void {
+  const usage = obj(response.usage);
+  reply.setUsage(num(usage.input_tokens), num(usage.output_tokens));
+  const reason = str(obj(response.incomplete_details).reason);
+  reply.finish(response.status === 'incomplete' ? finishOf(reason || 'max_output_tokens') : 'stop');
+}
+
+export const responses: WireFormat = {
+  url: (base) => `${base}/responses`,
+  headers: (key): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {}),
+  body(req, model) {
+    const body: Obj = { model, input: input(req) };
+    if (req.system) body.instructions = req.system;
+    if (req.tools?.length) {
+      // strict: false, because the Responses API treats a function without it as strict, which needs
+      // every property required.
+      body.tools = req.tools.map((t) => ({
+        type: 'function',
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        strict: false,
+      }));
+      const choice = req.toolChoice;
+      if (choice)
+        body.tool_choice = typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
+    }
+    if (req.maxOutputTokens !== undefined) body.max_output_tokens = req.maxOutputTokens;
+    if (req.temperature !== undefined) body.temperature = req.temperature;
+    body.stream = true;
+    return body;
+  },
+  event(data, _event, reply) {
+    const e = obj(data);
+    switch (e.type) {
+      case 'response.output_text.delta':
+        reply.addText(str(e.delta));
+        break;
+      case 'response.output_item.added': {
+        const item = obj(e.item);
+        if (item.type === 'function_call') reply.startCall(str(item.id), str(item.call_id), str(item.name));
+        break;
+      }
+      case 'response.function_call_arguments.delta':
+        reply.addArgs(str(e.item_id), str(e.delta));
+        break;
+      case 'response.output_item.done': {
+        const item = obj(e.item);
+        if (item.type === 'function_call') reply.endCall(str(item.id), argsText(item.arguments));
+        break;
+      }
+      case 'response.completed':
+      case 'response.incomplete':
+        completed(obj(e.response), reply);
+        return true;
+      case 'response.failed':
+        failed(obj(e.response));
+        break;
+      case 'error':
+        throw providerError('server', 'The model', str(e.message) || 'error in stream');
+    }
+  },
+};

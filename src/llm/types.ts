@@ -1,0 +1,92 @@
+/**
+ * The neutral model interface every adapter speaks: messages, tools and events that do not depend on
+ * any API. Any object with `chat` is a provider, so an integrator can plug in their own.
+ */
+
+/** A tool as the model sees it: a name, what it does, and its arguments as JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  /** Checks parsed arguments (the tool's zod schema): an error message, or undefined when valid. */
+  check?(args: unknown): string | undefined;
+}
+
+export interface ToolCall {
+  /** The API's call ID (one is made up for APIs that have none). */
+  id: string;
+  name: string;
+  /** Parsed arguments; the raw JSON text when it was not valid JSON. */
+  args: unknown;
+}
+
+export interface ToolResultMessage {
+  callId: string;
+  name: string;
+  /** What the tool answered, as the model should read it. */
+  content: string;
+  isError?: boolean;
+}
+
+export type Message =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; text?: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; results: ToolResultMessage[] };
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'other';
+
+export type ProviderEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-input-start'; id: string; name: string }
+  | { type: 'tool-input-delta'; id: string; delta: string }
+  | { type: 'tool-call'; call: ToolCall }
+  | { type: 'finish'; finishReason: FinishReason; usage: Usage };
+
+export type ToolChoice = 'auto' | 'required' | 'none' | { name: string };
+
+export interface ChatRequest {
+  system?: string;
+  messages: Message[];
+  tools?: ToolSpec[];
+  toolChoice?: ToolChoice;
+  signal?: AbortSignal;
+  /** Streamed events; given, the adapter streams (when the model can). */
+  onEvent?(event: ProviderEvent): void;
+  maxOutputTokens?: number;
+  temperature?: number;
+  /** JSON Schema the whole reply must follow, for models that can be held to one (text mode). */
+  responseSchema?: Record<string, unknown>;
+}
+
+export interface ChatResult {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  finishReason: FinishReason;
+}
+
+export interface Capabilities {
+  /** Native function calling; without it the tools travel in the prompt (text mode). */
+  tools: boolean;
+  /** Several tool calls in one reply. */
+  parallelTools: boolean;
+  streaming: boolean;
+  vision: boolean;
+  /** A page on another origin may call the API directly (it answers CORS preflights). */
+  browser: boolean | 'setting';
+}
+
+export interface Provider {
+  /** Adapter or preset name and model, for logs and the panel. */
+  readonly name?: string;
+  readonly model?: string;
+  readonly capabilities?: Partial<Capabilities>;
+  chat(request: ChatRequest): Promise<ChatResult>;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0 });

@@ -1,0 +1,64 @@
+/**
+ * What an adapter for one wire format provides; provider.ts does the rest (HTTP, retries, streaming).
+ * Requests always stream: every service and local server in the presets streams tool calls, and a
+ * streamed reply shows the person watching what the model is writing.
+ */
+import type { Reply } from './reply';
+import type { ChatRequest, FinishReason } from './types';
+
+export interface WireFormat {
+  /** The request URL from the API root (baseURL) and the model. */
+  url(base: string, model: string): string;
+  /** Authentication and version headers; none without a key (a proxy holds it). */
+  headers(apiKey: string | undefined, extra: WireOptions): Record<string, string>;
+  body(req: ChatRequest, model: string, extra: WireOptions): Record<string, unknown>;
+  /** One streamed event, into the reply; true at the API's last event. */
+  event(data: unknown, event: string | undefined, reply: Reply): boolean | undefined;
+}
+
+export interface WireOptions {
+  /** Chat Completions: the field for the output limit (OpenAI's own API wants max_completion_tokens). */
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /** Chat Completions: the key's header, when not `Authorization: Bearer` (Azure: api-key). */
+  keyHeader?: string;
+}
+
+export type Obj = Record<string, unknown>;
+export const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+/** Tool arguments as JSON text, as the OpenAI APIs carry them. */
+export const argsText = (args: unknown): string =>
+  typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
+
+/** Finish reasons of every API, to the neutral ones. */
+export function finishOf(reason: unknown): FinishReason {
+  switch (reason) {
+    case 'stop':
+    case 'end_turn':
+    case 'stop_sequence':
+    case 'STOP':
+    case 'completed':
+      return 'stop';
+    case 'tool_calls':
+    case 'function_call':
+    case 'tool_use':
+      return 'tool-calls';
+    case 'length':
+    case 'max_tokens':
+    case 'MAX_TOKENS':
+    case 'max_output_tokens':
+      return 'length';
+    case 'content_filter':
+    case 'refusal':
+    case 'SAFETY':
+    case 'RECITATION':
+    case 'BLOCKLIST':
+    case 'PROHIBITED_CONTENT':
+    case 'SPII':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}

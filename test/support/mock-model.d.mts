@@ -1,0 +1,61 @@
+export const MOCK_LABEL: string;
+export const MOCK_MODEL: string;
+export interface ScriptedReply {
+  text?: string;
+  toolCalls?: { name: string; args?: unknown; id?: string }[];
+  usage?: { input: number; output: number };
+  finish?: 'stop' | 'tool' | 'length' | 'filter';
+  when?: { lastToolResult?: string };
+}
+export interface Scenario {
+  name?: string;
+  replies: ScriptedReply[];
+}
+export interface LoggedRequest {
+  path: string;
+  wire: 'openai' | 'responses' | 'anthropic' | 'gemini';
+  stream: boolean;
+  model?: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+export type FaultKind =
+  | '401'
+  | '403'
+  | '408'
+  | '409'
+  | '429'
+  | '500'
+  | '503'
+  | '529'
+  | 'quota'
+  | 'context'
+  | 'bad'
+  | 'hang'
+  | 'malformed'
+  | 'cut';
+export interface MockModel {
+  url: string;
+  log: LoggedRequest[];
+  setScenario(s: Scenario): void;
+  fault(
+    kind: FaultKind,
+    more?: {
+      retryAfter?: number;
+      retryAfterMs?: number;
+      shouldRetry?: boolean;
+      retryDelay?: string;
+      after?: number;
+      message?: string;
+    },
+  ): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+export function startMockModel(options?: {
+  scenario?: Scenario;
+  port?: number;
+  cors?: boolean;
+  delayMs?: number;
+}): Promise<MockModel>;
+export function lastToolResult(wire: string, body: unknown): string | null;

@@ -1,0 +1,641 @@
+// A scripted model server on 127.0.0.1: it speaks the four wire formats (OpenAI Chat Completions,
+// OpenAI Responses, Anthropic Messages, Gemini generateContent), as JSON and as SSE, with CORS, so the
+// SDK's providers, the agent, the demo and the bench can run against it over real HTTP. It is not a
+// language model: it answers from a scenario (a list of replies, each optionally conditioned on the last
+// tool result), and fails on demand (HTTP errors, 429 with Retry-After, hangs, malformed bodies, streams
+// cut midway). Every request body is logged.
+//
+//   const mock = await startMockModel({ scenario: { replies: [{ text: 'Hi' }] } });
+//   mock.url            // http://127.0.0.1:PORT  (OpenAI base: mock.url + '/v1')
+//   mock.fault('429', { retryAfter: 1 }); mock.log; await mock.close();
+//
+// Or from a shell: node test/support/mock-model.mjs --port 8787 --scenario demo/scenario.json
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+
+/** What the scripted model calls itself, wherever a person could see it. */
+export const MOCK_LABEL = 'Scripted model (not a language model)';
+export const MOCK_MODEL = 'scripted-model';
+
+const chunks = (s, n) => {
+  const out = [];
+  for (let i = 0; i < s.length; i += n) out.push(s.slice(i, i + n));
+  return out.length ? out : [''];
+};
+const estimateTokens = (s) => Math.max(1, Math.ceil(s.length / 4));
+
+function wireOf(method, path) {
+  if (method !== 'POST') return null;
+  if (/\/chat\/completions$/.test(path)) return { wire: 'openai' };
+  if (/\/responses$/.test(path)) return { wire: 'responses' };
+  if (/\/messages$/.test(path)) return { wire: 'anthropic' };
+  const g = /\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+  if (g)
+    return {
+      wire: 'gemini',
+      model: decodeURIComponent(g[1]),
+      geminiStream: g[2] === 'streamGenerateContent',
+    };
+  return null;
+}
+
+/** The last tool result in a request body, as text, whatever the wire format. */
+export function lastToolResult(wire, body) {
+  const text = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+  if (wire === 'openai') {
+    const m = [...(body.messages ?? [])].reverse().find((x) => x.role === 'tool');
+    return m ? text(m.content) : null;
+  }
+  if (wire === 'responses') {
+    const m = [...(Array.isArray(body.input) ? body.input : [])]
+      .reverse()
+      .find((x) => x.type === 'function_call_output');
+    return m ? text(m.output) : null;
+  }
+  if (wire === 'anthropic') {
+    for (const m of [...(body.messages ?? [])].reverse())
+      if (Array.isArray(m.content)) {
+        const r = [...m.content].reverse().find((b) => b.type === 'tool_result');
+        if (r) return text(r.content);
+      }
+    return null;
+  }
+  for (const c of [...(body.contents ?? [])].reverse()) {
+    const r = [...(c.parts ?? [])].reverse().find((p) => p.functionResponse);
+    if (r) return text(r.functionResponse.response);
+  }
+  return null;
+}
+
+const ERROR_TYPES = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  503: 'api_error',
+  529: 'overloaded_error',
+};
+const GEMINI_STATUS = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+
+/** An error body in the wire format's own shape. */
+function errorBody(wire, status, message, extra = {}) {
+  if (wire === 'anthropic')
+    return { type: 'error', error: { type: extra.type ?? ERROR_TYPES[status] ?? 'api_error', message } };
+  if (wire === 'gemini')
+    return {
+      error: {
+        code: status,
+        message,
+        status: GEMINI_STATUS[status] ?? 'UNKNOWN',
+        ...(extra.details ? { details: extra.details } : {}),
+      },
+    };
+  return {
+    error: {
+      message,
+      type: extra.type ?? ERROR_TYPES[status] ?? 'server_error',
+      code: extra.code ?? null,
+      param: null,
+    },
+  };
+}
+
+/** A reply's events in one wire format: [eventName|null, data][] for SSE, and the whole JSON body. */
+function render(wire, reply, ids, usage) {
+  const text = reply.text ?? '';
+  const calls = (reply.toolCalls ?? []).map((c, i) => ({
+    id: c.id ?? ids(),
+    name: c.name,
+    args: typeof c.args === 'string' ? c.args : JSON.stringify(c.args ?? {}),
+    i,
+  }));
+  const finish = reply.finish ?? (calls.length ? 'tool' : 'stop');
+  if (wire === 'openai') {
+    const reason = { stop: 'stop', tool: 'tool_calls', length: 'length', filter: 'content_filter' }[finish];
+    const base = { id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 0, model: MOCK_MODEL };
+    const events = [
+      [
+        null,
+        { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
+      ],
+    ];
+    if (text)
+      for (const part of chunks(text, 8))
+        events.push([
+          null,
+          { ...base, choices: [{ index: 0, delta: { content: part }, finish_reason: null }] },
+        ]);
+    for (const c of calls) {
+      events.push([
+        null,
+        {
+          ...base,
+          choices: [
+            {
+              index: 0,
+              delta: {
+                tool_calls: [
+                  { index: c.i, id: c.id, type: 'function', function: { name: c.name, arguments: '' } },
+                ],
+              },
+              finish_reason: null,
+            },
+          ],
+        },
+      ]);
+      for (const part of chunks(c.args, 10))
+        events.push([
+          null,
+          {
+            ...base,
+            choices: [
+              {
+                index: 0,
+                delta: { tool_calls: [{ index: c.i, function: { arguments: part } }] },
+                finish_reason: null,
+              },
+            ],
+          },
+        ]);
+    }
+    events.push([null, { ...base, choices: [{ index: 0, delta: {}, finish_reason: reason }] }]);
+    events.push([
+      null,
+      {
+        ...base,
+        choices: [],
+        usage: {
+          prompt_tokens: usage.input,
+          completion_tokens: usage.output,
+          total_tokens: usage.input + usage.output,
+        },
+      },
+    ]);
+    events.push([null, '[DONE]']);
+    const message = { role: 'assistant', content: text || null };
+    if (calls.length)
+      message.tool_calls = calls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.args },
+      }));
+    const json = {
+      id: 'chatcmpl-mock',
+      object: 'chat.completion',
+      created: 0,
+      model: MOCK_MODEL,
+      choices: [{ index: 0, message, finish_reason: reason }],
+      usage: {
+        prompt_tokens: usage.input,
+        completion_tokens: usage.output,
+        total_tokens: usage.input + usage.output,
+      },
+    };
+    return { events, json };
+  }
+  if (wire === 'responses') {
+    const output = [];
+    const events = [
+      [
+        'response.created',
+        { type: 'response.created', response: { id: 'resp_mock', status: 'in_progress', output: [] } },
+      ],
+    ];
+    if (text) {
+      const item = {
+        type: 'message',
+        id: 'msg_mock',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text, annotations: [] }],
+      };
+      events.push([
+        'response.output_item.added',
+        {
+          type: 'response.output_item.added',
+          output_index: output.length,
+          item: { ...item, content: [], status: 'in_progress' },
+        },
+      ]);
+      for (const part of chunks(text, 8))
+        events.push([
+          'response.output_text.delta',
+          {
+            type: 'response.output_text.delta',
+            item_id: item.id,
+            output_index: output.length,
+            content_index: 0,
+            delta: part,
+          },
+        ]);
+      events.push([
+        'response.output_item.done',
+        { type: 'response.output_item.done', output_index: output.length, item },
+      ]);
+      output.push(item);
+    }
+    for (const c of calls) {
+      const item = {
+        type: 'function_call',
+        id: `fc_${c.id}`,
+        call_id: c.id,
+        name: c.name,
+        arguments: c.args,
+        status: 'completed',
+      };
+      events.push([
+        'response.output_item.added',
+        {
+          type: 'response.output_item.added',
+          output_index: output.length,
+          item: { ...item, arguments: '', status: 'in_progress' },
+        },
+      ]);
+      for (const part of chunks(c.args, 10))
+        events.push([
+          'response.function_call_arguments.delta',
+          {
+            type: 'response.function_call_arguments.delta',
+            item_id: item.id,
+            output_index: output.length,
+            delta: part,
+          },
+        ]);
+      events.push([
+        'response.function_call_arguments.done',
+        {
+          type: 'response.function_call_arguments.done',
+          item_id: item.id,
+          output_index: output.length,
+          arguments: c.args,
+        },
+      ]);
+      events.push([
+        'response.output_item.done',
+        { type: 'response.output_item.done', output_index: output.length, item },
+      ]);
+      output.push(item);
+    }
+    const incomplete = finish === 'length' || finish === 'filter';
+    const response = {
+      id: 'resp_mock',
+      object: 'response',
+      model: MOCK_MODEL,
+      status: incomplete ? 'incomplete' : 'completed',
+      incomplete_details: incomplete
+        ? { reason: finish === 'filter' ? 'content_filter' : 'max_output_tokens' }
+        : null,
+      output,
+      usage: {
+        input_tokens: usage.input,
+        output_tokens: usage.output,
+        total_tokens: usage.input + usage.output,
+      },
+    };
+    const last = incomplete ? 'response.incomplete' : 'response.completed';
+    events.push([last, { type: last, response }]);
+    return { events, json: response };
+  }
+  if (wire === 'anthropic') {
+    const stop = { stop: 'end_turn', tool: 'tool_use', length: 'max_tokens', filter: 'refusal' }[finish];
+    const content = [];
+    const events = [
+      [
+        'message_start',
+        {
+          type: 'message_start',
+          message: {
+            id: 'msg_mock',
+            type: 'message',
+            role: 'assistant',
+            model: MOCK_MODEL,
+            content: [],
+            stop_reason: null,
+            usage: { input_tokens: usage.input, output_tokens: 1 },
+          },
+        },
+      ],
+    ];
+    if (text) {
+      const index = content.length;
+      events.push([
+        'content_block_start',
+        { type: 'content_block_start', index, content_block: { type: 'text', text: '' } },
+      ]);
+      events.push(['ping', { type: 'ping' }]);
+      for (const part of chunks(text, 8))
+        events.push([
+          'content_block_delta',
+          { type: 'content_block_delta', index, delta: { type: 'text_delta', text: part } },
+        ]);
+      events.push(['content_block_stop', { type: 'content_block_stop', index }]);
+      content.push({ type: 'text', text });
+    }
+    for (const c of calls) {
+      const index = content.length;
+      events.push([
+        'content_block_start',
+        {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: c.id, name: c.name, input: {} },
+        },
+      ]);
+      for (const part of chunks(c.args, 10))
+        events.push([
+          'content_block_delta',
+          { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } },
+        ]);
+      events.push(['content_block_stop', { type: 'content_block_stop', index }]);
+      content.push({ type: 'tool_use', id: c.id, name: c.name, input: JSON.parse(c.args) });
+    }
+    events.push([
+      'message_delta',
+      {
+        type: 'message_delta',
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: usage.output },
+      },
+    ]);
+    events.push(['message_stop', { type: 'message_stop' }]);
+    const json = {
+      id: 'msg_mock',
+      type: 'message',
+      role: 'assistant',
+      model: MOCK_MODEL,
+      content,
+      stop_reason: stop,
+      stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: usage.output },
+    };
+    return { events, json };
+  }
+  // gemini: each streamed chunk is a whole GenerateContentResponse; function calls arrive whole.
+  const reason = { stop: 'STOP', tool: 'STOP', length: 'MAX_TOKENS', filter: 'SAFETY' }[finish];
+  const usageMetadata = {
+    promptTokenCount: usage.input,
+    candidatesTokenCount: usage.output,
+    totalTokenCount: usage.input + usage.output,
+  };
+  const parts = [];
+  const events = [];
+  const textParts = text ? chunks(text, 8) : [];
+  textParts.forEach((part) =>
+    events.push([
+      null,
+      {
+        candidates: [{ content: { role: 'model', parts: [{ text: part }] }, index: 0 }],
+        modelVersion: MOCK_MODEL,
+      },
+    ]),
+  );
+  if (text) parts.push({ text });
+  const fcs = calls.map((c) => ({ functionCall: { name: c.name, args: JSON.parse(c.args) } }));
+  parts.push(...fcs);
+  events.push([
+    null,
+    {
+      candidates: [{ content: { role: 'model', parts: fcs }, finishReason: reason, index: 0 }],
+      usageMetadata,
+      modelVersion: MOCK_MODEL,
+    },
+  ]);
+  const json = {
+    candidates: [{ content: { role: 'model', parts }, finishReason: reason, index: 0 }],
+    usageMetadata,
+    modelVersion: MOCK_MODEL,
+  };
+  return { events, json };
+}
+
+const sseLine = ([event, data]) =>
+  `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+
+/**
+ * Starts the server. Options: scenario ({ replies: [...] }), port (0: any free one), cors (false: no CORS
+ * headers, as a service that refuses pages), delayMs between streamed events.
+ */
+export async function startMockModel(options = {}) {
+  let scenario = options.scenario ?? { replies: [] };
+  let used = new Set();
+  const faults = [];
+  const log = [];
+  const sockets = new Set();
+  let callNo = 0;
+  const ids = () => `call_mock_${++callNo}`;
+
+  function nextReply(wire, body) {
+    const last = lastToolResult(wire, body);
+    const replies = scenario.replies ?? [];
+    for (let i = 0; i < replies.length; i++) {
+      if (used.has(i)) continue;
+      const when = replies[i].when;
+      if (
+        when?.lastToolResult !== undefined &&
+        !(last !== null && new RegExp(when.lastToolResult, 'i').test(last))
+      )
+        continue;
+      used.add(i);
+      return { ...replies[i], index: i };
+    }
+    return { text: `${MOCK_LABEL}: the scenario has no more replies.` };
+  }
+
+  const server = createServer((req, res) => {
+    const origin = req.headers.origin;
+    if (options.cors !== false) {
+      res.setHeader('access-control-allow-origin', origin ?? '*');
+      res.setHeader('access-control-expose-headers', 'retry-after, retry-after-ms, x-should-retry');
+      res.setHeader('vary', 'origin');
+    }
+    if (req.method === 'OPTIONS') {
+      if (options.cors !== false) {
+        res.setHeader('access-control-allow-methods', 'POST, OPTIONS');
+        res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
+        res.setHeader('access-control-max-age', '600');
+        // Chrome's Private Network Access preflight, for pages on public origins calling 127.0.0.1.
+        if (req.headers['access-control-request-private-network'])
+          res.setHeader('access-control-allow-private-network', 'true');
+      }
+      res.writeHead(204).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const route = wireOf(req.method, url.pathname);
+    let raw = '';
+    req.on('data', (d) => (raw += d));
+    req.on('end', async () => {
+      if (!route) {
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `No such endpoint: ${req.method} ${url.pathname}` } }));
+        return;
+      }
+      let body;
+      try {
+        body = JSON.parse(raw || '{}');
+      } catch {
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify(errorBody(route.wire, 400, 'Request body is not JSON.')));
+        return;
+      }
+      const { wire } = route;
+      const stream =
+        wire === 'gemini'
+          ? route.geminiStream && url.searchParams.get('alt') === 'sse'
+          : body.stream === true;
+      const headers = {};
+      for (const h of [
+        'authorization',
+        'x-api-key',
+        'x-goog-api-key',
+        'api-key',
+        'anthropic-version',
+        'anthropic-dangerous-direct-browser-access',
+        'content-type',
+        'origin',
+      ])
+        if (req.headers[h] !== undefined) headers[h] = req.headers[h];
+      log.push({
+        path: url.pathname + url.search,
+        wire,
+        stream,
+        model: route.model ?? body.model,
+        headers,
+        body,
+      });
+      const fault = faults.shift();
+      if (fault) {
+        const f = fault.kind;
+        if (f === 'hang') return; // never answers; the client's timeout or abort ends it
+        const status = {
+          401: 401,
+          403: 403,
+          429: 429,
+          500: 500,
+          503: 503,
+          529: 529,
+          408: 408,
+          409: 409,
+          quota: 429,
+          context: 400,
+          bad: 400,
+        }[f];
+        if (status) {
+          const h = { 'content-type': 'application/json' };
+          if (fault.retryAfter !== undefined) h['retry-after'] = String(fault.retryAfter);
+          if (fault.retryAfterMs !== undefined) h['retry-after-ms'] = String(fault.retryAfterMs);
+          if (fault.shouldRetry !== undefined) h['x-should-retry'] = String(fault.shouldRetry);
+          const message =
+            f === 'quota'
+              ? 'You exceeded your current quota, please check your plan and billing details.'
+              : f === 'context'
+                ? "This model's maximum context length is 128000 tokens. (context_length_exceeded)"
+                : (fault.message ?? `Scripted fault ${status}.`);
+          const extra =
+            f === 'quota'
+              ? { code: 'insufficient_quota', type: 'insufficient_quota' }
+              : f === 'context'
+                ? { code: 'context_length_exceeded' }
+                : fault.retryDelay
+                  ? {
+                      details: [
+                        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: fault.retryDelay },
+                      ],
+                    }
+                  : {};
+          res.writeHead(status, h).end(JSON.stringify(errorBody(wire, status, message, extra)));
+          return;
+        }
+        if (f === 'malformed' && !stream) {
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [ this is not JSON');
+          return;
+        }
+      }
+      const reply = nextReply(wire, body);
+      const usage = reply.usage ?? {
+        input: estimateTokens(raw),
+        output: estimateTokens((reply.text ?? '') + JSON.stringify(reply.toolCalls ?? [])),
+      };
+      const { events, json } = render(wire, reply, ids, usage);
+      if (!stream) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      // OpenRouter sends comment lines while it waits; clients must skip them.
+      if (wire === 'openai') res.write(': OPENROUTER PROCESSING\n\n');
+      const cutAt = fault?.kind === 'cut' ? (fault.after ?? Math.ceil(events.length / 2)) : Infinity;
+      for (let i = 0; i < events.length; i++) {
+        if (i === cutAt) {
+          used.delete(reply.index); // the reply never arrived: a retry gets it again
+          // The connection drops mid-reply, after the client had time to read what came before.
+          setTimeout(() => res.destroy(), 50);
+          return;
+        }
+        if (fault?.kind === 'malformed' && i === 0) {
+          used.delete(reply.index); // the client retries and should get this reply again
+          res.write('data: {"this is": not JSON\n\n');
+        }
+        res.write(sseLine(events[i]));
+        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+        if (res.destroyed) return;
+      }
+      res.end();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    /** Replace the scenario (and start it from its first reply). */
+    setScenario(s) {
+      scenario = s;
+      used = new Set();
+    },
+    /** Queue a fault for the next request: '401' | '403' | '408' | '409' | '429' | '500' | '503' | '529' | 'quota' | 'context' | 'bad' | 'hang' | 'malformed' | 'cut'. */
+    fault(kind, more = {}) {
+      faults.push({ kind, ...more });
+    },
+    /** Drop queued faults that no request has met. */
+    clearFaults() {
+      faults.length = 0;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const file = arg('scenario');
+  const mock = await startMockModel({
+    port: Number(arg('port') ?? 8787),
+    scenario: file ? JSON.parse(readFileSync(file, 'utf8')) : undefined,
+  });
+  console.log(`${MOCK_LABEL} listening on ${mock.url}`);
+}

@@ -1,6 +1,7 @@
 // Builds the three bundles (UMD, minified UMD, ESM) and the type declarations.
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
 
@@ -36,6 +37,8 @@ const plugins = (declarations) => [
   replaceVersion,
   zodWithoutCodegen,
   resolve({ browser: true }),
+  // eventemitter3's ESM entry re-exports its CommonJS build.
+  commonjs(),
   typescript({
     tsconfig: './tsconfig.build.json',
     declaration: declarations,

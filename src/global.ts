@@ -7,12 +7,15 @@ import { createLLMHelper, type LLMHelper } from './helper';
 import { LLMHelperError } from './errors';
 import { defineTool } from './tools/define';
 import { createProvider, providers, type Preset } from './llm';
+import { Agent, type AgentOptions } from './agent/agent';
 
 type Installed = LLMHelper & {
   LLMHelperError: typeof LLMHelperError;
   defineTool: typeof defineTool;
   provider: typeof createProvider;
   providers: Preset[];
+  /** The agent, using this page's LLMHelper: new LLMHelper.Agent({ provider }). */
+  Agent: new (options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) => Agent;
 };
 
 const BRAND = Symbol.for('llm-helper');
@@ -31,11 +34,17 @@ if (ours(host.LLMHelper)) {
   api = host.__llmHelper;
   exported = host.LLMHelper;
 } else {
-  api = Object.assign(createLLMHelper(), {
+  const helper = createLLMHelper();
+  api = Object.assign(helper, {
     LLMHelperError,
     defineTool,
     provider: createProvider,
     providers: providers(),
+    Agent: class PageAgent extends Agent {
+      constructor(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
+        super({ helper, ...options });
+      }
+    },
   });
   Object.defineProperty(api, BRAND, { value: true });
   host.__llmHelper = api;

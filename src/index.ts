@@ -42,3 +42,11 @@ export {
   type WireName,
 } from './llm';
 export type * from './llm/types';
+export {
+  Agent,
+  type AgentOptions,
+  type RunResult,
+  type RunStatus,
+  type Step,
+  type PendingCall,
+} from './agent/agent';

@@ -9,6 +9,8 @@
 //   mock.url            // http://127.0.0.1:PORT  (OpenAI base: mock.url + '/v1')
 //   mock.fault('429', { retryAfter: 1 }); mock.log; await mock.close();
 //
+// In a scripted call's arguments, "$id" stands for the first element ID in the last tool result.
+//
 // Or from a shell: node test/support/mock-model.mjs --port 8787 --scenario demo/scenario.json
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -62,7 +64,14 @@ export function lastToolResult(wire, body) {
   }
   for (const c of [...(body.contents ?? [])].reverse()) {
     const r = [...(c.parts ?? [])].reverse().find((p) => p.functionResponse);
-    if (r) return text(r.functionResponse.response);
+    if (r) {
+      const { output, error } = r.functionResponse.response ?? {};
+      return typeof output === 'string'
+        ? output
+        : typeof error === 'string'
+          ? error
+          : text(r.functionResponse.response);
+    }
   }
   return null;
 }
@@ -445,7 +454,22 @@ export async function startMockModel(options = {}) {
       )
         continue;
       used.add(i);
-      return { ...replies[i], index: i };
+      // "$id" in a call's arguments stands for the first element ID ("[12]") in the last tool result,
+      // so a scenario need not know which IDs the page hands out.
+      const id = /\[(\d+)\]/.exec(last ?? '')?.[1];
+      const fill = (v) =>
+        v === '$id' && id
+          ? Number(id)
+          : Array.isArray(v)
+            ? v.map(fill)
+            : v && typeof v === 'object'
+              ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+              : v;
+      return {
+        ...replies[i],
+        toolCalls: replies[i].toolCalls?.map((c) => ({ ...c, args: fill(c.args) })),
+        index: i,
+      };
     }
     return { text: `${MOCK_LABEL}: the scenario has no more replies.` };
   }

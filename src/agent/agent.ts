@@ -1,0 +1,386 @@
+/**
+ * The agent loop in the page: observe (summary, then each tool's result and change report), ask the
+ * model, run its calls through the same tools as everyone else, and stop when it is done, stopped,
+ * out of steps, looping, refused, or needs the person. Every request body is scrubbed of secrets by the
+ * SDK's one scrubbing pass first.
+ */
+import EventEmitter from 'eventemitter3';
+import type { LLMHelper } from '../helper';
+import { scrub } from '../page/redact';
+import type { Preset } from '../tools/define';
+import { LLMHelperError } from '../errors';
+import { ProviderError } from '../llm/errors';
+import type { ToolsOptions } from '../tools/toolkit';
+import type {
+  ChatResult,
+  Message,
+  Provider,
+  ToolCall,
+  ToolResultMessage,
+  ToolSpec,
+  Usage,
+} from '../llm/types';
+import { PROMPTS, injectionIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
+import { classify, ruling, type Risk, type Rules } from './safety';
+
+export type RunStatus = 'done' | 'stopped' | 'max_steps' | 'loop' | 'refused' | 'needs_input' | 'error';
+
+export interface PendingCall {
+  name: string;
+  args: Record<string, unknown>;
+  risk: Risk;
+}
+
+export interface AgentOptions extends Rules {
+  provider: Provider;
+  /** The LLMHelper whose tools the agent uses (the page's own in the script-tag build). */
+  helper: LLMHelper;
+  /** Tool preset (default 'standard'), or `tools`: the names of the tools to offer. */
+  preset?: Preset;
+  tools?: string[];
+  /** The site owner's instructions, added to the system prompt. */
+  instructions?: string;
+  maxSteps?: number;
+  /** Ends a run whose next request would exceed this many input tokens (as the provider reports). */
+  maxInputTokens?: number;
+  /** Asked before a risky call; resolve true to run it. Without it, risky calls are refused. */
+  confirm?(call: PendingCall): boolean | Promise<boolean>;
+  /** Answers the model's ask_user; without it, a question ends the run with needs_input. */
+  ask?(question: string): string | Promise<string>;
+  language?: Language;
+}
+
+export interface Step {
+  text: string;
+  calls: { name: string; args: unknown; ok: boolean; result: string; refused?: string }[];
+  usage: Usage;
+  ms: number;
+}
+
+export interface RunResult {
+  status: RunStatus;
+  answer: string;
+  steps: Step[];
+  usage: Usage;
+  durationMs: number;
+  /** Page text that tried to instruct the model (it was passed on as data, and flagged here). */
+  flagged: { step: number; text: string }[];
+  error?: string;
+}
+
+/** Results older than this many steps shrink to their first line. */
+const KEEP_WHOLE = 3;
+const NUDGES = [5, 2];
+const REPEAT_NUDGE = 3;
+const REPEAT_STOP = 5;
+const UNCHANGED_NUDGE = 4;
+
+const ASK_USER: ToolSpec = {
+  name: 'ask_user',
+  description:
+    'Ask the person a question when the task needs information only they have. Returns their answer.',
+  parameters: {
+    type: 'object',
+    properties: { question: { type: 'string', description: 'One short question.' } },
+    required: ['question'],
+  },
+};
+
+const firstLine = (s: string): string => {
+  const line = s.split('\n')[0]!;
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+};
+
+export class Agent extends EventEmitter {
+  private messages: Message[] = [];
+  private controller: AbortController | null = null;
+  private stopped = false;
+  private readonly marker = newMarker();
+  private readonly lang: Language;
+  private readonly maxSteps: number;
+
+  constructor(private readonly options: AgentOptions) {
+    super();
+    if (!options || typeof options.provider?.chat !== 'function')
+      throw new LLMHelperError(
+        'bad_argument',
+        'new Agent({ provider }) needs a provider: LLMHelper.provider(...) or any object with chat().',
+      );
+    if (!options.helper)
+      throw new LLMHelperError(
+        'bad_argument',
+        'new Agent({ helper }) needs the LLMHelper whose tools it uses.',
+      );
+    this.lang = pickLanguage(options.language);
+    this.maxSteps = options.maxSteps ?? 40;
+  }
+
+  /** Every event leaves scrubbed of secrets, like everything else the SDK hands out. */
+  override emit<T extends string | symbol>(event: T, ...args: unknown[]): boolean {
+    return super.emit(event, ...args.map((a) => scrub(a)));
+  }
+
+  /** Stops the run: aborts the request in flight; no action starts after this. */
+  stop(): void {
+    this.stopped = true;
+    this.controller?.abort();
+  }
+
+  /** Forgets the conversation, so the next run starts fresh. */
+  reset(): void {
+    this.messages = [];
+  }
+
+  /** The conversation so far, serialisable (JSON), to continue it elsewhere with Agent.fromState. */
+  state(): { version: 1; messages: Message[]; marker: string } {
+    return { version: 1, messages: scrub(this.messages), marker: this.marker };
+  }
+
+  static fromState(state: { version: number; messages: Message[] }, options: AgentOptions): Agent {
+    if (state?.version !== 1 || !Array.isArray(state.messages))
+      throw new LLMHelperError(
+        'bad_argument',
+        'Agent.fromState needs what agent.state() returned (version 1).',
+      );
+    const agent = new Agent(options);
+    agent.messages = state.messages;
+    return agent;
+  }
+
+  private toolsOptions: ToolsOptions = {};
+
+  private tools(mode: 'act' | 'ask'): { specs: ToolSpec[]; risks: Map<string, string> } {
+    const h = this.options.helper;
+    const preset = mode === 'ask' ? 'read' : (this.options.preset ?? 'standard');
+    this.toolsOptions = {
+      prefix: '',
+      ...(this.options.tools && mode === 'act' ? { only: this.options.tools } : { preset }),
+    };
+    const listing = h.tools({ format: 'mcp', ...this.toolsOptions }) as {
+      tools: {
+        name: string;
+        description: string;
+        inputSchema: Record<string, unknown>;
+        annotations: { readOnlyHint: boolean; destructiveHint: boolean };
+      }[];
+    };
+    const risks = new Map<string, string>();
+    const specs: ToolSpec[] = listing.tools.map((t) => {
+      risks.set(
+        t.name,
+        t.annotations.readOnlyHint ? 'read' : t.annotations.destructiveHint ? 'danger' : 'write',
+      );
+      return { name: t.name, description: t.description, parameters: t.inputSchema };
+    });
+    if (this.options.ask) specs.push(ASK_USER);
+    return { specs, risks };
+  }
+
+  /** Runs a task (a follow-up continues the same conversation). Never rejects: failures end as status 'error'. */
+  async run(task: string, opts: { mode?: 'act' | 'ask' } = {}): Promise<RunResult> {
+    if (typeof task !== 'string' || !task.trim())
+      throw new LLMHelperError('bad_argument', 'agent.run(task) needs the task as text.');
+    const t0 = Date.now();
+    const P = PROMPTS[this.lang];
+    const { specs, risks } = this.tools(opts.mode ?? 'act');
+    const system = P.system({
+      marker: this.marker,
+      instructions: this.options.instructions,
+      ask: !!this.options.ask,
+    });
+    const steps: Step[] = [];
+    const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    const flagged: RunResult['flagged'] = [];
+    const seen = new Map<string, number>();
+    let unchanged = 0;
+    this.stopped = false;
+    const end = (status: RunStatus, answer: string, error?: string): RunResult => {
+      const result: RunResult = {
+        status,
+        answer,
+        steps,
+        usage,
+        durationMs: Date.now() - t0,
+        flagged,
+        ...(error ? { error } : {}),
+      };
+      this.emit('done', result);
+      return result;
+    };
+    const observe = (text: string, step: number): string => {
+      const flag = injectionIn(text);
+      if (flag) flagged.push({ step, text: flag });
+      return spotlight(text, this.marker);
+    };
+    this.emit('start', { task });
+    this.messages.push({ role: 'user', content: P.task(task, observe(this.options.helper.summary(), 0)) });
+
+    for (let n = 1; ; n++) {
+      if (this.stopped) return end('stopped', '');
+      if (n > this.maxSteps) return end('max_steps', '');
+      const left = this.maxSteps - n + 1;
+      if (NUDGES.includes(left)) this.note(P.stepsLeft(left));
+      const stepStart = Date.now();
+      let reply: ChatResult;
+      this.controller = new AbortController();
+      try {
+        reply = await this.options.provider.chat({
+          system,
+          messages: scrub(this.compact()),
+          tools: specs,
+          signal: this.controller.signal,
+          onEvent: (e) => {
+            if (e.type === 'text-delta') this.emit('text', e.text);
+          },
+        });
+      } catch (e) {
+        if (this.stopped) return end('stopped', '');
+        const message = e instanceof Error ? e.message : String(e);
+        this.emit('error', e);
+        // The model's safety filter refusing the task ends the run as refused, not as a failure.
+        return end(e instanceof ProviderError && e.kind === 'blocked' ? 'refused' : 'error', '', message);
+      } finally {
+        this.controller = null;
+      }
+      usage.inputTokens += reply.usage.inputTokens;
+      usage.outputTokens += reply.usage.outputTokens;
+      const step: Step = { text: reply.text, calls: [], usage: reply.usage, ms: 0 };
+      steps.push(step);
+      this.messages.push({
+        role: 'assistant',
+        text: reply.text || undefined,
+        toolCalls: reply.toolCalls.length ? reply.toolCalls : undefined,
+      });
+      if (this.options.maxInputTokens && reply.usage.inputTokens > this.options.maxInputTokens) {
+        this.finishStep(step, stepStart);
+        return end('error', '', `The conversation passed maxInputTokens (${this.options.maxInputTokens}).`);
+      }
+      if (!reply.toolCalls.length) {
+        this.finishStep(step, stepStart);
+        return end('done', reply.text);
+      }
+      const results: ToolResultMessage[] = [];
+      let finished: { status: RunStatus; answer: string } | null = null;
+      for (const call of reply.toolCalls) {
+        if (finished || this.stopped) {
+          results.push({
+            callId: call.id,
+            name: call.name,
+            content: 'Not run: the run ended.',
+            isError: true,
+          });
+          continue;
+        }
+        const outcome = await this.call(call, risks, n, observe);
+        step.calls.push(outcome.record);
+        results.push({
+          callId: call.id,
+          name: call.name,
+          content: outcome.content,
+          isError: !outcome.record.ok,
+        });
+        if (outcome.end) finished = outcome.end;
+        if (outcome.changed === false) unchanged++;
+        else if (outcome.changed) unchanged = 0;
+        const key = `${call.name} ${JSON.stringify(call.args)} → ${outcome.content}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      this.messages.push({ role: 'tool', results });
+      this.finishStep(step, stepStart);
+      if (finished) return end(finished.status, finished.answer);
+      if (this.stopped) return end('stopped', '');
+      const worst = [...seen.entries()].sort((a, b) => b[1] - a[1])[0];
+      if (worst && worst[1] >= REPEAT_STOP)
+        return end(
+          'loop',
+          '',
+          `Stopped: ${worst[0].split(' → ')[0]} repeated ${worst[1]} times with the same result.`,
+        );
+      if (worst && worst[1] >= REPEAT_NUDGE) this.note(P.repeating(worst[0].split(' → ')[0]!));
+      else if (unchanged >= UNCHANGED_NUDGE) {
+        this.note(P.unchanged);
+        unchanged = 0;
+      }
+    }
+  }
+
+  private finishStep(step: Step, start: number): void {
+    step.ms = Date.now() - start;
+    this.emit('step', step);
+  }
+
+  /** A note for the model, after the last message (its own user turn). */
+  private note(text: string): void {
+    this.messages.push({ role: 'user', content: text });
+  }
+
+  /** The conversation with older tool results shrunk to one line, the last few kept whole. */
+  private compact(): Message[] {
+    const toolTurns = this.messages.map((m, i) => (m.role === 'tool' ? i : -1)).filter((i) => i >= 0);
+    const keepFrom = toolTurns.length > KEEP_WHOLE ? toolTurns[toolTurns.length - KEEP_WHOLE]! : -1;
+    const open = `<${this.marker}>\n`;
+    const shrink = (c: string) =>
+      c.startsWith(open) ? spotlight(firstLine(c.slice(open.length)), this.marker) : firstLine(c);
+    return this.messages.map((m, i) =>
+      m.role === 'tool' && i < keepFrom
+        ? { role: 'tool', results: m.results.map((r) => ({ ...r, content: shrink(r.content) })) }
+        : m,
+    );
+  }
+
+  /** One tool call: rules, risk and confirmation, then the tool; its result as the model will read it. */
+  private async call(
+    call: ToolCall,
+    risks: Map<string, string>,
+    step: number,
+    observe: (text: string, step: number) => string,
+  ): Promise<{
+    content: string;
+    record: Step['calls'][number];
+    end?: { status: RunStatus; answer: string };
+    changed?: boolean;
+  }> {
+    const P = PROMPTS[this.lang];
+    const args = (call.args && typeof call.args === 'object' ? call.args : {}) as Record<string, unknown>;
+    const record = { name: call.name, args: call.args, ok: false, result: '' };
+    const refuse = (reason: string, status?: RunStatus) => {
+      const content = P.refused(reason);
+      this.emit('tool:result', { call, ok: false, text: content });
+      return {
+        content,
+        record: { ...record, result: content, refused: reason },
+        ...(status ? { end: { status, answer: reason } } : {}),
+      };
+    };
+    if (call.name === 'ask_user') {
+      const question = typeof args.question === 'string' ? args.question : '';
+      this.emit('ask', question);
+      if (!this.options.ask) return { content: '', record, end: { status: 'needs_input', answer: question } };
+      const answer = String(await this.options.ask(question));
+      return { content: `The person answered: ${answer}`, record: { ...record, ok: true, result: answer } };
+    }
+    const rule = ruling(this.options, call.name, args);
+    if (rule?.verdict === 'deny') return refuse(rule.reason);
+    const risk = classify(this.options.helper, call.name, args, risks.get(call.name));
+    if (risk.risky && rule?.verdict !== 'allow') {
+      const pending: PendingCall = { name: call.name, args, risk };
+      this.emit('confirm', pending);
+      if (!this.options.confirm)
+        return refuse(`${risk.reason} needs the person's confirmation, and none can be asked here.`);
+      const approved = await this.options.confirm(pending);
+      if (this.stopped) return refuse('the run was stopped.');
+      if (!approved) return refuse(`the person refused: ${risk.reason}.`);
+    }
+    this.emit('tool:call', { name: call.name, args });
+    const r = await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
+    this.emit('tool:result', { call, ok: r.ok, text: r.text });
+    const done = call.name === 'done' && r.ok;
+    const data = r.data as { nothingChanged?: boolean } | undefined;
+    return {
+      content: observe(r.text, step),
+      record: { ...record, ok: r.ok, result: r.text },
+      ...(done ? { end: { status: 'done' as const, answer: String(args.answer ?? '') } } : {}),
+      changed: risks.get(call.name) === 'read' ? undefined : !(data?.nothingChanged ?? false),
+    };
+  }
+}

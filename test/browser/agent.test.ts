@@ -1,0 +1,222 @@
+/**
+ * The agent in real Chromium, driven by the scripted model (test/support/mock-model.mjs) over real HTTP
+ * in each wire format: a multi-step task end to end, stop mid-run, confirmation of a risky action, a
+ * password that never reaches a request body, and a looping model stopped with 'loop'.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { startMockModel, type MockModel, type ScriptedReply } from '../support/mock-model.mjs';
+import { WIRES, baseURLFor } from '../support/provider-cases';
+
+const ctx = useBrowser();
+let mock: MockModel;
+beforeAll(async () => {
+  mock = await startMockModel();
+});
+afterAll(() => mock.close());
+beforeEach(() => {
+  mock.log.length = 0;
+  mock.clearFaults();
+});
+
+interface PageRun {
+  result: {
+    status: string;
+    answer: string;
+    steps: { calls: { name: string; ok: boolean; result: string; refused?: string }[] }[];
+    flagged: unknown[];
+    error?: string;
+  };
+  log: string[];
+  events: string[];
+  confirms: string[];
+}
+
+/** Runs one task with LLMHelper.Agent in the page; `confirm` answers every confirmation, `stopAfter` stops after that many steps. */
+async function runInPage(
+  page: Awaited<ReturnType<typeof ctx.open>>,
+  wire: string,
+  task: string,
+  more: { confirm?: boolean; stopAfterSteps?: number; baseURL?: string } = {},
+): Promise<PageRun> {
+  return page.evaluate(
+    async ({ wire, baseURL, task, more }) => {
+      const L = window.LLMHelper as unknown as {
+        provider(n: string, o: unknown): unknown;
+        Agent: new (o: unknown) => {
+          on(e: string, f: (x: unknown) => void): void;
+          run(t: string): Promise<PageRun['result']>;
+          stop(): void;
+        };
+      };
+      const events: string[] = [];
+      const confirms: string[] = [];
+      const agent = new L.Agent({
+        provider: L.provider(wire, {
+          apiKey: 'sk-agent-test',
+          baseURL,
+          model: 'scripted-model',
+          maxRetries: 0,
+        }),
+        ...(more.confirm === undefined
+          ? {}
+          : {
+              confirm: (call: { risk: { reason: string } }) => {
+                confirms.push(call.risk.reason);
+                return more.confirm;
+              },
+            }),
+      });
+      let steps = 0;
+      for (const e of ['start', 'step', 'tool:call', 'tool:result', 'confirm', 'done'])
+        agent.on(e, () => {
+          events.push(e);
+          if (e === 'step' && ++steps === more.stopAfterSteps) agent.stop();
+        });
+      const result = await agent.run(task);
+      return { result, log: (window as unknown as { log: string[] }).log, events, confirms };
+    },
+    { wire, baseURL: more.baseURL ?? baseURLFor(mock.url, wire), task, more },
+  );
+}
+
+const call = (name: string, args: unknown): ScriptedReply => ({ toolCalls: [{ name, args }] });
+/** Every request body the mock logged, as text. */
+const bodies = () => mock.log.map((r) => JSON.stringify(r.body));
+
+describe('the agent in the page', () => {
+  for (const wire of WIRES)
+    it(`${wire}: find → findNear → rightClick → clickMenuItem → done leaves the page in the expected state`, async () => {
+      const page = await ctx.open('agent-app.html');
+      mock.setScenario({
+        replies: [
+          call('find', { pattern: 'report.pdf' }),
+          // "$id": the first element ID in the last tool result (the scripted model reads it back).
+          {
+            when: { lastToolResult: 'cell "report\\.pdf"' },
+            ...call('findNear', { id: '$id', pattern: '12 KB' }),
+          },
+          { when: { lastToolResult: 'cell "12 KB" — same row' }, ...call('find', { pattern: 'report.pdf' }) },
+          { when: { lastToolResult: 'cell "report\\.pdf"' }, ...call('rightClick', { id: '$id' }) },
+          { when: { lastToolResult: 'Export' }, ...call('clickMenuItem', { path: 'Export > CSV' }) },
+          { when: { lastToolResult: 'Clicked' }, ...call('done', { answer: 'Exported report.pdf as CSV.' }) },
+        ],
+      });
+      const r = await runInPage(page, wire, 'Export report.pdf as CSV.');
+      expect(r.result.status, JSON.stringify(r.result)).toBe('done');
+      expect(r.result.answer).toBe('Exported report.pdf as CSV.');
+      expect(r.log).toEqual(['export-csv:report.pdf']);
+      expect(r.result.steps.map((s) => s.calls.map((c) => c.name).join())).toEqual([
+        'find',
+        'findNear',
+        'find',
+        'rightClick',
+        'clickMenuItem',
+        'done',
+      ]);
+      expect(mock.log).toHaveLength(6);
+      expect(r.events[0]).toBe('start');
+      expect(r.events.at(-1)).toBe('done');
+      expect(bodies()[0]).toMatch(/page-data-[0-9a-f]{12}/); // page text travels inside the run's delimiters
+      await page.close();
+    });
+
+  it('stop() mid-run: no half-done action and no later request', async () => {
+    const page = await ctx.open('agent-app.html');
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'report.pdf' }),
+        call('rightClick', { id: '$id' }),
+        call('clickMenuItem', { path: 'Delete' }),
+      ],
+    });
+    const r = await runInPage(page, 'openai', 'Delete report.pdf.', { stopAfterSteps: 1 });
+    expect(r.result.status).toBe('stopped');
+    expect(mock.log).toHaveLength(1);
+    expect(r.log).toEqual([]);
+    await page.close();
+  });
+
+  it('a risky action asks confirm; a refusal reaches the model and nothing is deleted', async () => {
+    const page = await ctx.open('agent-app.html');
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'report.pdf' }),
+        call('rightClick', { id: '$id' }),
+        call('clickMenuItem', { path: 'Delete' }),
+        {
+          when: { lastToolResult: 'refused' },
+          ...call('done', { answer: 'The person did not want it deleted.' }),
+        },
+      ],
+    });
+    const r = await runInPage(page, 'anthropic', 'Delete report.pdf.', { confirm: false });
+    expect(r.confirms).toHaveLength(1);
+    expect(r.confirms[0]).toMatch(/Delete/);
+    expect(r.log).toEqual([]);
+    expect(r.result.status).toBe('done');
+    expect(bodies().at(-1)).toMatch(/the person refused/);
+    await page.close();
+  });
+
+  it('without confirm, risky calls are refused and the model is told why', async () => {
+    const page = await ctx.open('agent-app.html');
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'report.pdf' }),
+        call('rightClick', { id: '$id' }),
+        call('clickMenuItem', { path: 'Delete' }),
+        call('done', { answer: 'Could not.' }),
+      ],
+    });
+    const r = await runInPage(page, 'gemini', 'Delete report.pdf.');
+    expect(r.log).toEqual([]);
+    expect(r.result.steps[2]!.calls[0]!.refused).toMatch(/needs the person's confirmation/);
+    await page.close();
+  });
+
+  it('a password typed during the task is in no request body', async () => {
+    const page = await ctx.open('agent-app.html');
+    const secret = 'hunter2-Very-Secret';
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'Password' }),
+        { when: { lastToolResult: 'password' }, ...call('type', { id: '$id', text: secret }) },
+        call('find', { pattern: 'Username' }),
+        call('done', { answer: 'Typed it.' }),
+      ],
+    });
+    const r = await runInPage(page, 'responses', 'Fill in the password.');
+    expect(r.result.status, JSON.stringify(r.result)).toBe('done');
+    expect(
+      await page.evaluate(() => (document.querySelector('input[type=password]') as HTMLInputElement).value),
+    ).toBe(secret);
+    expect(mock.log.length).toBe(4);
+    for (const body of bodies()) expect(body).not.toContain(secret);
+    await page.close();
+  });
+
+  it('page text that tries to instruct the model is passed on as data, inside the delimiters, and flagged', async () => {
+    const page = await ctx.open('agent-app.html');
+    mock.setScenario({
+      replies: [call('find', { pattern: 'Note left' }), call('done', { answer: 'Read it.' })],
+    });
+    const r = await runInPage(page, 'openai', 'What does the note say?');
+    expect(JSON.stringify(r.result.flagged)).toMatch(/ignore previous instructions/i);
+    expect(bodies()[1]).toMatch(/<page-data-[0-9a-f]{12}>\\n[^<]*ignore previous instructions/);
+    expect(r.log).toEqual([]);
+    await page.close();
+  });
+
+  it('a looping model is nudged, then stopped with loop', async () => {
+    const page = await ctx.open('agent-app.html');
+    mock.setScenario({
+      replies: Array.from({ length: 8 }, () => call('find', { pattern: 'Quarterly budget' })),
+    });
+    const r = await runInPage(page, 'openai', 'Open the quarterly budget.');
+    expect(r.result.status).toBe('loop');
+    expect(mock.log).toHaveLength(5);
+    expect(bodies()[3]).toMatch(/You have repeated find/);
+    await page.close();
+  });
+});

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MOCK_LABEL, startMockModel } from '../test/support/mock-model.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const portArg = process.argv.indexOf('--port');
@@ -13,7 +14,19 @@ const types = {
   '.css': 'text/css',
 };
 
+// The scripted model ("scripted demo — not an AI") runs beside the demo, replaying demo/scenario.json
+// from the start for each new task.
+const scenario = JSON.parse(await readFile(join(root, 'demo/scenario.json'), 'utf8'));
+const mock = await startMockModel({ scenario, delayMs: 30 });
+
 const server = createServer(async (req, res) => {
+  if (req.url === '/demo/config.js') {
+    // A task begins with a request whose conversation has one message: start the script over.
+    mock.setScenario(scenario);
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`window.DEMO_MOCK_URL = ${JSON.stringify(mock.url)};`);
+    return;
+  }
   let path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
     /^(\.\.[/\\])+/,
     '',
@@ -35,5 +48,12 @@ const server = createServer(async (req, res) => {
   }
 });
 server.listen(port, '127.0.0.1', () => {
-  console.log(`LLMHelper demo: http://127.0.0.1:${port}/  (open devtools and try LLMHelper.summary())`);
+  console.log(`LLMHelper demo: http://127.0.0.1:${server.address().port}/`);
+  console.log(
+    `  The panel (bottom right) runs the agent. ${MOCK_LABEL} at ${mock.url} plays demo/scenario.json:`,
+  );
+  console.log(
+    '  pick "Scripted demo — not an AI" and send "Download all invoices from 2024". A real model: its settings.',
+  );
 });
+export { server, mock };

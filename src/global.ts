@@ -8,6 +8,8 @@ import { LLMHelperError } from './errors';
 import { defineTool } from './tools/define';
 import { createProvider, providers, type Preset } from './llm';
 import { Agent, type AgentOptions } from './agent/agent';
+import { createPanel, type Panel, type PanelOptions } from './ui/panel';
+import { connect, savedConnection, type Connection, type ConnectOptions } from './bridge/connect';
 
 type Installed = LLMHelper & {
   LLMHelperError: typeof LLMHelperError;
@@ -16,6 +18,10 @@ type Installed = LLMHelper & {
   providers: Preset[];
   /** The agent, using this page's LLMHelper: new LLMHelper.Agent({ provider }). */
   Agent: new (options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) => Agent;
+  /** Opens the in-page panel (once; later calls return the same one). */
+  panel(options?: PanelOptions): Panel;
+  /** Serves this page's tools to an agent outside it, through the bridge (bin/llm-helper-bridge.mjs). */
+  connect(url: string, options: ConnectOptions): Connection;
 };
 
 const BRAND = Symbol.for('llm-helper');
@@ -24,6 +30,10 @@ const ours = (x: unknown): x is Installed =>
   !!x && (typeof x === 'object' || typeof x === 'function') && (x as Record<symbol, unknown>)[BRAND] === true;
 
 let api: Installed;
+/** True when this load installed the SDK (not a second copy of the script). */
+let fresh = false;
+/** The script tag that loaded us, read now: document.currentScript is null once this script has run. */
+const script = typeof document === 'undefined' ? null : document.currentScript;
 /** What the UMD wrapper assigns to window.LLMHelper: ours, or the page's own when the name is taken. */
 let exported: unknown;
 if (ours(host.LLMHelper)) {
@@ -34,7 +44,9 @@ if (ours(host.LLMHelper)) {
   api = host.__llmHelper;
   exported = host.LLMHelper;
 } else {
+  fresh = true;
   const helper = createLLMHelper();
+  let panel: Panel | null = null;
   api = Object.assign(helper, {
     LLMHelperError,
     defineTool,
@@ -44,6 +56,30 @@ if (ours(host.LLMHelper)) {
       constructor(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
         super({ helper, ...options });
       }
+    },
+    panel(options?: PanelOptions): Panel {
+      panel ??= createPanel(
+        { helper, Agent: api.Agent, provider: createProvider, providers: api.providers },
+        options,
+      );
+      return panel;
+    },
+    connect(url: string, options: ConnectOptions): Connection {
+      // Risky calls from outside are confirmed in the panel when it is open, as the in-page agent's are.
+      const shown = panel;
+      const conn: Connection = connect(helper, url, {
+        ...(shown ? { confirm: shown.confirm } : {}),
+        ...options,
+        onStatus(status, detail) {
+          shown?.showConnection(
+            status === 'closed'
+              ? null
+              : { url, preset: options.preset ?? 'read', status, disconnect: () => conn.close() },
+          );
+          options.onStatus?.(status, detail);
+        },
+      });
+      return conn;
     },
   });
   Object.defineProperty(api, BRAND, { value: true });
@@ -57,6 +93,18 @@ if (ours(host.LLMHelper)) {
       'This page already has its own window.LLMHelper, which was left as it is. LLMHelper (the in-page toolkit) is installed as window.__llmHelper: use __llmHelper.find(...) there.',
     );
   }
+}
+
+// A tab that was connected to the bridge before a same-origin navigation connects again (the script
+// is on every page); LLMHelper.connection is that connection.
+const resume = fresh ? savedConnection() : null;
+if (resume) (api as unknown as { connection: Connection }).connection = api.connect(resume.url, resume);
+
+// <script src=".../llm-helper.umd.min.js" data-panel> opens the panel once the page is ready.
+if (script?.hasAttribute('data-panel') && fresh) {
+  const open = () => api.panel();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', open, { once: true });
+  else open();
 }
 
 export default exported;

@@ -90,7 +90,7 @@ export interface LLMHelper {
   /** Add your own tool (made with defineTool) to every preset. */
   addTool(tool: AnyTool): void;
   /** Register the tools with the browser's WebMCP API, when it has one. */
-  registerWebMCP(options?: ToolsOptions): { registered: string[]; reason?: string };
+  registerWebMCP(options?: ToolsOptions): { registered: string[]; reason?: string; unregister(): void };
   /** Forget every element ID (new IDs keep counting up; old ones are never reused). */
   clear(): void;
   /** Change defaults (budgets, ID cap, extra redaction patterns). */

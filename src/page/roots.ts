@@ -9,7 +9,7 @@
  * Not seen without a mutation: attachShadow called later on a built-in element (a div) that was
  * already in the page. Custom elements, the usual hosts, are re-checked on every call.
  */
-import { containsDeep, frameDocument, parentOf, type SearchRoot } from './walk';
+import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
 
 export interface Roots {
   /** start first, then every open shadow root and same-origin frame document below it. */
@@ -38,7 +38,7 @@ const tracked = new WeakMap<Document, Tracked>();
 function scan(base: Node, shadows: ShadowRoot[], waiting: Element[]): void {
   const doc = base.nodeType === 9 ? (base as Document) : base.ownerDocument!;
   const check = (el: Element) => {
-    const shadow = el.shadowRoot;
+    const shadow = ownShadow(el);
     if (shadow) {
       shadows.push(shadow);
       scan(shadow, shadows, waiting);

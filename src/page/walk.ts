@@ -19,6 +19,13 @@ export interface Visitor {
   text?(node: Text): void;
 }
 
+/** The SDK's own UI (the panel) marks its host; the page tools never look inside it. */
+export const UI_HOST = 'data-llm-helper-ui';
+
+/** An element's open shadow root, unless it is the SDK's own UI. */
+export const ownShadow = (el: Element): ShadowRoot | null =>
+  el.shadowRoot && !el.hasAttribute(UI_HOST) ? el.shadowRoot : null;
+
 export const isFrame = (el: Element): boolean => el.tagName === 'IFRAME' || el.tagName === 'FRAME';
 
 export function frameDocument(frame: Element): Document | null {
@@ -38,7 +45,7 @@ export function walk(start: Node, v: Visitor): void {
       const el = n as Element;
       if (SKIP_TAGS.has(el.tagName)) continue;
       if (v.element && v.element(el) === false) continue;
-      const shadow = el.shadowRoot;
+      const shadow = ownShadow(el);
       if (shadow) walk(shadow, v);
       if (isFrame(el)) {
         const doc = frameDocument(el);

@@ -305,42 +305,56 @@ export class Toolkit {
   }
 
   /** Registers the tools with the browser's WebMCP API when it has one; says what it did or why not. */
-  registerWebMCP(opts: ToolsOptions = {}): { registered: string[]; reason?: string } {
+  /**
+   * Registers the tools with the browser's WebMCP: the current spec's document.modelContext
+   * (registerTool(tool, { signal }); aborting the signal unregisters), or an early Chrome preview's
+   * navigator.modelContext. unregister() takes them all back.
+   */
+  registerWebMCP(opts: ToolsOptions = {}): { registered: string[]; reason?: string; unregister(): void } {
     const host =
-      (navigator as unknown as { modelContext?: WebMCP }).modelContext ??
-      (document as unknown as { modelContext?: WebMCP }).modelContext;
+      (document as unknown as { modelContext?: WebMCP }).modelContext ??
+      (navigator as unknown as { modelContext?: WebMCP }).modelContext;
+    const controller = new AbortController();
+    const unregister = () => controller.abort();
     if (!host || typeof host.registerTool !== 'function')
       return {
         registered: [],
-        reason: 'This browser has no WebMCP (navigator.modelContext.registerTool); nothing was registered.',
+        reason: 'This browser has no WebMCP (document.modelContext.registerTool); nothing was registered.',
+        unregister,
       };
     const registered: string[] = [];
     for (const { tool, name } of this.select(opts).map((tool) => ({
       tool,
       name: (opts.prefix ?? 'browser_') + tool.name,
     }))) {
-      host.registerTool({
-        name,
-        description: tool.description,
-        inputSchema: baseSchema(tool.input),
-        annotations: { readOnlyHint: tool.risk === 'read' },
-        execute: async (args: unknown) => {
-          const r = await this.execute({ name, arguments: args }, opts);
-          return { content: [{ type: 'text', text: r.text }], ...(r.ok ? {} : { isError: true }) };
+      host.registerTool(
+        {
+          name,
+          description: tool.description,
+          inputSchema: baseSchema(tool.input),
+          annotations: { readOnlyHint: tool.risk === 'read' },
+          execute: async (args: unknown) => {
+            const r = await this.execute({ name, arguments: args }, opts);
+            return { content: [{ type: 'text', text: r.text }], ...(r.ok ? {} : { isError: true }) };
+          },
         },
-      });
+        { signal: controller.signal },
+      );
       registered.push(name);
     }
-    return { registered };
+    return { registered, unregister };
   }
 }
 
 interface WebMCP {
-  registerTool(tool: {
-    name: string;
-    description: string;
-    inputSchema: JSONSchema;
-    annotations?: object;
-    execute(args: unknown): Promise<unknown>;
-  }): unknown;
+  registerTool(
+    tool: {
+      name: string;
+      description: string;
+      inputSchema: JSONSchema;
+      annotations?: object;
+      execute(args: unknown): Promise<unknown>;
+    },
+    options?: { signal: AbortSignal },
+  ): unknown;
 }

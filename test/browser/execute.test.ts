@@ -122,4 +122,30 @@ describe('execute() on a real page', () => {
     expect(r.out).toMatch(/button "Apply"/);
     await page.close();
   });
+
+  it("WebMCP as the current spec has it: document.modelContext, and unregister() aborts every tool's signal", async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      // A stand-in for document.modelContext (the spec's shape: registerTool(tool, { signal })).
+      const signals: AbortSignal[] = [];
+      Object.defineProperty(document, 'modelContext', {
+        value: { registerTool: (_t: unknown, o: { signal: AbortSignal }) => signals.push(o.signal) },
+        configurable: true,
+      });
+      const result = window.LLMHelper.registerWebMCP({ preset: 'read' });
+      const before = signals.filter((x) => x.aborted).length;
+      result.unregister();
+      return {
+        count: result.registered.length,
+        signals: signals.length,
+        before,
+        after: signals.filter((x) => x.aborted).length,
+      };
+    });
+    expect(r.count).toBeGreaterThan(3);
+    expect(r.signals).toBe(r.count);
+    expect(r.before).toBe(0);
+    expect(r.after).toBe(r.count);
+    await page.close();
+  });
 });

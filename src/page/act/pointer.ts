@@ -9,7 +9,7 @@ import { nameOf, tagOf } from '../label';
 import { disabledReason } from '../disabled';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
-import { containsDeep } from '../walk';
+import { UI_HOST, containsDeep, ownShadow } from '../walk';
 import type { ActionContext } from './context';
 import { mouseEvent, type Modifier, type Point } from './events';
 
@@ -24,11 +24,16 @@ export interface ClickOptions {
 const BUTTON_NUMBER = { left: 0, middle: 1, right: 2 } as const;
 const BUTTONS_MASK = { left: 1, middle: 4, right: 2 } as const;
 
-/** elementFromPoint that goes into open shadow roots. */
+/**
+ * elementFromPoint that goes into open shadow roots and looks through the SDK's own panel: it floats
+ * over the page for the person, and the agent acts on what is beneath it.
+ */
 function deepElementFromPoint(doc: Document, at: Point): Element | null {
   let el = doc.elementFromPoint(at.x, at.y);
-  while (el?.shadowRoot) {
-    const inner = el.shadowRoot.elementFromPoint(at.x, at.y);
+  if (el?.hasAttribute(UI_HOST))
+    el = doc.elementsFromPoint(at.x, at.y).find((e) => !e.hasAttribute(UI_HOST)) ?? null;
+  for (let shadow = el && ownShadow(el); el && shadow; shadow = ownShadow(el)) {
+    const inner = shadow.elementFromPoint(at.x, at.y);
     if (!inner || inner === el) break;
     el = inner;
   }

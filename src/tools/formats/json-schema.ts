@@ -1,23 +1,11 @@
-/** JSON Schema from a tool's zod schema (zod's own converter), and the per-API adjustments. */
-import { toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { withPlainJSON } from '../../json';
+/** JSON Schema from a tool's zod schema, and the per-API adjustments. */
+import type { $ZodType } from 'zod/v4/core';
+import { zodToJSON, type JSONSchema } from './zod-json';
 
-export type JSONSchema = Record<string, unknown>;
+export type { JSONSchema };
 
-const SAFE = Number.MAX_SAFE_INTEGER;
-
-/** Draft 2020-12 input schema without $schema and without zod's implicit safe-integer bounds. */
-export function baseSchema(input: $ZodType): JSONSchema {
-  const schema = withPlainJSON(() =>
-    toJSONSchema(input, { io: 'input', unrepresentable: 'any' }),
-  ) as JSONSchema;
-  delete schema.$schema;
-  return mapSchema(schema, (node) => {
-    if (node.maximum === SAFE) delete node.maximum;
-    if (node.minimum === -SAFE) delete node.minimum;
-    return node;
-  });
-}
+/** The tool's input as JSON Schema (draft 2020-12 keywords, no $schema). */
+export const baseSchema = (input: $ZodType): JSONSchema => zodToJSON(input);
 
 /** A copy of a node with only the keys that pass `keep`. */
 const pick = (node: JSONSchema, keep: (key: string) => boolean): JSONSchema =>

@@ -1,0 +1,489 @@
+/**
+ * The in-page panel: a person gives the agent a task and watches it work, confirms risky actions,
+ * answers its questions, stops it or takes over. It lives in a shadow root with an adopted stylesheet,
+ * so host styles never reach it, its styles never reach the host, and it runs under style-src 'self'.
+ * The root is open (assistive tools and test drivers reach it) but its host is marked, and the SDK's
+ * own tools never look inside it. All text is set as text, never as HTML.
+ */
+import type { Agent, PendingCall, RunResult, Step } from '../agent/agent';
+import type { LLMHelper } from '../helper';
+import type { Provider } from '../llm/types';
+import type { ProviderOptions } from '../llm/provider';
+import type { Preset as ProviderPreset } from '../llm/presets';
+import { UI_HOST } from '../page/walk';
+import { PANEL_CSS } from './styles';
+import { TEXTS, type UiLanguage } from './texts';
+
+/** A model the panel offers besides the presets, such as the demo's scripted model. */
+export interface ExtraModel {
+  /** Shown in the settings and the header, e.g. 'Scripted demo — not an AI'. */
+  label: string;
+  make(): Provider;
+}
+
+export interface PanelOptions {
+  /** Start with this provider instead of asking for settings. */
+  provider?: Provider;
+  /** Extra entries in the model list (the first is chosen when no provider is given). */
+  models?: ExtraModel[];
+  language?: UiLanguage;
+  maxSteps?: number;
+  /** Start open (default) or collapsed. */
+  collapsed?: boolean;
+}
+
+export interface PanelDeps {
+  helper: LLMHelper;
+  Agent: new (o: ConstructorParameters<typeof Agent>[0]) => Agent;
+  provider(name: string, options: ProviderOptions): Provider;
+  providers: ProviderPreset[];
+}
+
+export interface Panel {
+  /** Runs a task as if typed into the panel. */
+  send(task: string): Promise<RunResult | undefined>;
+  /** Asks the person about a risky call, in the panel (also used for calls from the bridge). */
+  confirm(call: PendingCall): Promise<boolean>;
+  /** Shows a bridge connection (to what, which tools, its state) with a Disconnect button; null hides it. */
+  showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null): void;
+  stop(): void;
+  destroy(): void;
+  readonly agent: Agent | null;
+}
+
+type Attrs = Record<string, string | boolean | ((e: Event) => void)>;
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...kids: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (typeof v === 'function') el.addEventListener(k, v);
+    else if (v === true) el.setAttribute(k, '');
+    else if (v !== false) el.setAttribute(k, v);
+  }
+  el.append(...kids);
+  return el;
+}
+
+const STORE_KEY = 'llm-helper.panel.settings';
+
+interface Settings {
+  model: string; // an extra model's label, or a preset name
+  baseURL: string;
+  modelName: string;
+  apiKey: string;
+  remember: boolean;
+  maxSteps: number;
+  preset: 'read' | 'standard' | 'full';
+  language: UiLanguage;
+}
+
+export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel {
+  const saved = (() => {
+    try {
+      return JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Partial<Settings> | null;
+    } catch {
+      return null;
+    }
+  })();
+  const settings: Settings = {
+    model: options.models?.[0]?.label ?? 'openai',
+    baseURL: '',
+    modelName: '',
+    apiKey: '',
+    remember: false,
+    maxSteps: options.maxSteps ?? 40,
+    preset: 'standard',
+    language:
+      options.language ?? (/^zh/i.test(document.documentElement.lang || navigator.language) ? 'zh' : 'en'),
+    ...saved,
+  };
+  let T = TEXTS[settings.language];
+
+  const host = h('div', { [UI_HOST]: 'panel' });
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(PANEL_CSS);
+  root.adoptedStyleSheets = [sheet];
+
+  const modelLabel = h('span', { class: 'model' });
+  const list = h('div', { class: 'body', role: 'log', 'aria-live': 'polite' });
+  const status = h('div', { class: 'status', role: 'status' });
+  const input = h('textarea', { 'aria-label': T.task, placeholder: T.placeholder });
+  const sendButton = h('button', { class: 'primary', type: 'button' }, T.send);
+  const highlight = h('div', { class: 'highlight' });
+  const panel = h('section', { class: 'panel', 'aria-label': 'LLMHelper' });
+  const head = h(
+    'div',
+    { class: 'head' },
+    h('b', {}, 'LLMHelper'),
+    modelLabel,
+    h(
+      'button',
+      { type: 'button', title: T.settings, 'aria-label': T.settings, click: () => showSettings() },
+      '⚙',
+    ),
+    h('button', { type: 'button', title: T.clear, 'aria-label': T.clear, click: () => clear() }, '⟲'),
+    h(
+      'button',
+      {
+        type: 'button',
+        title: T.collapse,
+        'aria-label': T.collapse,
+        click: () => panel.classList.toggle('collapsed'),
+      },
+      '–',
+    ),
+  );
+  const foot = h('div', { class: 'foot' }, input, sendButton);
+  const bridgeBar = h('div', { class: 'status bridge', hidden: true });
+  panel.append(head, bridgeBar, list, status, foot);
+  if (options.collapsed) panel.classList.add('collapsed');
+  root.append(panel, highlight);
+  document.documentElement.append(host);
+
+  let agent: Agent | null = null;
+  let running = false;
+  let current: { text: HTMLElement | null } = { text: null };
+
+  const scroll = () => (list.scrollTop = list.scrollHeight);
+  const add = (node: HTMLElement) => {
+    list.append(node);
+    scroll();
+    return node;
+  };
+  const setStatus = (text: string, busy = false) => {
+    status.textContent = text;
+    status.classList.toggle('busy', busy);
+  };
+
+  function provider(): Provider {
+    if (options.provider) return options.provider;
+    const extra = options.models?.find((m) => m.label === settings.model);
+    if (extra) return extra.make();
+    return deps.provider(settings.model, {
+      ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+      ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+      ...(settings.modelName ? { model: settings.modelName } : {}),
+    });
+  }
+
+  function showHighlight(id: unknown) {
+    highlight.style.display = 'none';
+    if (typeof id !== 'number') return;
+    try {
+      const r = deps.helper.extract(id, 'rect') as { x: number; y: number; width: number; height: number };
+      Object.assign(highlight.style, {
+        display: 'block',
+        left: `${r.x - 3}px`,
+        top: `${r.y - 3}px`,
+        width: `${r.width + 6}px`,
+        height: `${r.height + 6}px`,
+      });
+    } catch {
+      /* the element is gone: nothing to show */
+    }
+  }
+
+  /** A card in the list that resolves with the button chosen; Escape picks the last (refuse / cancel). */
+  function card(text: string, buttons: [string, string][], extra?: HTMLElement): Promise<string> {
+    return new Promise((resolve) => {
+      const row = h('div', { class: 'row' });
+      const box = h('div', { class: 'card', role: 'alertdialog', 'aria-label': text }, h('div', {}, text));
+      if (extra) box.append(extra);
+      box.append(row);
+      const done = (value: string) => {
+        box.remove();
+        resolve(value);
+      };
+      for (const [value, label] of buttons)
+        row.append(
+          h(
+            'button',
+            { type: 'button', class: value === 'yes' ? 'danger' : '', click: () => done(value) },
+            label,
+          ),
+        );
+      box.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Escape') done(buttons[buttons.length - 1]![0]);
+      });
+      add(box);
+      (row.firstElementChild as HTMLElement).focus();
+    });
+  }
+
+  const allowed = new Set<string>();
+  async function confirm(call: PendingCall): Promise<boolean> {
+    const key = `${location.origin} ${call.name} ${call.risk.reason}`;
+    if (allowed.has(key)) return true;
+    showHighlight((call.args as { id?: unknown }).id);
+    const always = h('input', { type: 'checkbox' });
+    const choice = await card(
+      `${T.confirm} ${call.risk.reason}`,
+      [
+        ['yes', T.allow],
+        ['no', T.refuse],
+      ],
+      h('label', { class: 'check' }, always, ` ${T.allowSite}`),
+    );
+    if (choice === 'yes' && always.checked) allowed.add(key);
+    return choice === 'yes';
+  }
+
+  async function ask(question: string): Promise<string> {
+    const answer = h('input', { type: 'text', 'aria-label': question });
+    const choice = await card(
+      question,
+      [
+        ['ok', T.answer],
+        ['cancel', T.cancel],
+      ],
+      answer,
+    );
+    return choice === 'ok' ? answer.value : '(no answer)';
+  }
+
+  function ensureAgent(): Agent {
+    if (agent) return agent;
+    const a = new deps.Agent({
+      helper: deps.helper,
+      provider: provider(),
+      confirm,
+      ask,
+      maxSteps: settings.maxSteps,
+      preset: settings.preset,
+      language: settings.language,
+    });
+    a.on('text', (delta: string) => {
+      current.text ??= add(h('div', { class: 'msg model-text' }));
+      current.text.textContent += delta;
+      scroll();
+    });
+    a.on('tool:call', (c: { name: string; args: unknown }) => {
+      current.text = null;
+      setStatus(`${T.running} ${c.name}…`, true);
+      showHighlight((c.args as { id?: unknown })?.id);
+    });
+    a.on('step', (step: Step) => {
+      for (const c of step.calls) {
+        const d = h(
+          'details',
+          { class: c.ok ? '' : 'bad' },
+          h('summary', {}, `${c.name}(${JSON.stringify(c.args)})`),
+          h('pre', {}, c.refused ? `${T.refused}: ${c.refused}` : c.result),
+        );
+        add(d);
+      }
+      current.text = null;
+      setStatus(T.thinking, true);
+    });
+    agent = a;
+    return a;
+  }
+
+  async function send(task: string): Promise<RunResult | undefined> {
+    if (running || !task.trim()) return undefined;
+    running = true;
+    input.value = '';
+    sendButton.textContent = T.stop;
+    add(h('div', { class: 'msg user' }, task));
+    setStatus(T.thinking, true);
+    let result: RunResult | undefined;
+    try {
+      result = await ensureAgent().run(task);
+      const text =
+        result.answer ||
+        (
+          {
+            stopped: T.stopped,
+            max_steps: T.maxSteps,
+            loop: result.error ?? T.loop,
+            error: result.error ?? T.failed,
+          } as Record<string, string>
+        )[result.status] ||
+        result.status;
+      add(h('div', { class: `msg ${result.status === 'done' ? 'answer' : 'error'}` }, text));
+      setStatus(`${T.status[result.status] ?? result.status} · ${result.steps.length} ${T.steps}`);
+    } catch (e) {
+      add(h('div', { class: 'msg error' }, (e as Error).message));
+      setStatus(T.failed);
+    } finally {
+      running = false;
+      sendButton.textContent = T.send;
+      highlight.style.display = 'none';
+      current = { text: null };
+    }
+    return result;
+  }
+
+  function clear() {
+    agent?.stop();
+    agent?.reset();
+    list.replaceChildren();
+    setStatus('');
+  }
+
+  function showSettings() {
+    const models = [...(options.models ?? []).map((m) => m.label), ...deps.providers.map((p) => p.name)];
+    const field = (label: string, el: HTMLElement) => h('label', {}, label, el);
+    const model = h(
+      'select',
+      {},
+      ...models.map((m) => h('option', { value: m, selected: m === settings.model }, m)),
+    );
+    const baseURL = h('input', { type: 'url', value: settings.baseURL, placeholder: T.defaultURL });
+    const modelName = h('input', { type: 'text', value: settings.modelName, placeholder: T.defaultModel });
+    const apiKey = h('input', { type: 'password', value: settings.apiKey, autocomplete: 'off' });
+    const remember = h('input', { type: 'checkbox', checked: settings.remember });
+    const maxSteps = h('input', { type: 'number', min: '1', max: '200', value: String(settings.maxSteps) });
+    const preset = h(
+      'select',
+      {},
+      ...(['read', 'standard', 'full'] as const).map((p) =>
+        h('option', { value: p, selected: p === settings.preset }, p),
+      ),
+    );
+    const language = h(
+      'select',
+      {},
+      h('option', { value: 'en', selected: settings.language === 'en' }, 'English'),
+      h('option', { value: 'zh', selected: settings.language === 'zh' }, '中文'),
+    );
+    const result = h('div', { class: 'warn', role: 'status' });
+    const read = () => {
+      Object.assign(settings, {
+        model: model.value,
+        baseURL: baseURL.value.trim(),
+        modelName: modelName.value.trim(),
+        apiKey: apiKey.value,
+        remember: remember.checked,
+        maxSteps: Math.max(1, Number(maxSteps.value) || 40),
+        preset: preset.value as Settings['preset'],
+        language: language.value as UiLanguage,
+      });
+    };
+    const form = h(
+      'div',
+      { class: 'card settings', role: 'dialog', 'aria-label': T.settings },
+      field(T.model, model),
+      field(T.baseURL, baseURL),
+      field(T.modelName, modelName),
+      field(T.apiKey, apiKey),
+      h('label', { class: 'check' }, remember, ` ${T.remember}`),
+      h('div', { class: 'warn' }, T.rememberWarning),
+      field(T.maxStepsLabel, maxSteps),
+      field(T.tools, preset),
+      field(T.language, language),
+      result,
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'button',
+          {
+            type: 'button',
+            click: async () => {
+              read();
+              result.textContent = T.testing;
+              try {
+                const r = await provider().chat({
+                  messages: [{ role: 'user', content: 'Reply with OK.' }],
+                  maxOutputTokens: 16,
+                });
+                result.textContent = `${T.works}: ${r.text.slice(0, 60)}`;
+              } catch (e) {
+                result.textContent = (e as Error).message;
+              }
+            },
+          },
+          T.test,
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            click: () => {
+              read();
+              try {
+                if (settings.remember) localStorage.setItem(STORE_KEY, JSON.stringify(settings));
+                else localStorage.removeItem(STORE_KEY);
+              } catch {
+                /* storage blocked: settings stay in memory */
+              }
+              T = TEXTS[settings.language];
+              agent = null; // the next task uses the new settings (the conversation starts over)
+              form.remove();
+              render();
+            },
+          },
+          T.save,
+        ),
+      ),
+    );
+    form.addEventListener('keydown', (e) => {
+      if ((e as KeyboardEvent).key === 'Escape') form.remove();
+    });
+    add(form);
+    model.focus();
+  }
+
+  function render() {
+    modelLabel.textContent = options.provider?.name ?? settings.model;
+    input.setAttribute('aria-label', T.task);
+    input.placeholder = T.placeholder;
+    sendButton.textContent = running ? T.stop : T.send;
+  }
+
+  sendButton.addEventListener('click', () => (running ? agent?.stop() : void send(input.value)));
+  input.addEventListener('keydown', (e) => {
+    const k = e as KeyboardEvent;
+    if (k.key === 'Enter' && !k.shiftKey) {
+      k.preventDefault();
+      if (!running) void send(input.value);
+    }
+  });
+  // Move by dragging the header.
+  head.addEventListener('pointerdown', (e) => {
+    if ((e.target as Element).closest('button')) return;
+    const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
+    const move = (m: PointerEvent) => {
+      host.style.left = `${Math.max(0, start.r.left + m.clientX - start.x)}px`;
+      host.style.top = `${Math.max(0, start.r.top + m.clientY - start.y)}px`;
+      host.style.right = host.style.bottom = 'auto';
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  });
+  render();
+  if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
+
+  function showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null) {
+    bridgeBar.hidden = !info;
+    if (!info) return bridgeBar.replaceChildren();
+    bridgeBar.replaceChildren(
+      `${T.bridge} ${info.url} · ${info.preset} · ${info.status} `,
+      h('button', { type: 'button', click: () => info.disconnect() }, T.disconnect),
+    );
+  }
+
+  return {
+    send,
+    confirm,
+    showConnection,
+    stop: () => agent?.stop(),
+    destroy: () => {
+      agent?.stop();
+      host.remove();
+    },
+    get agent() {
+      return agent;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The demo, as a person uses it: the panel, the scripted demo model, a whole task, a confirmation.
+ * Writes screenshots of the panel to test/screenshots/ (idle, running, confirmation; English and
+ * Chinese; 1280×800 and 390×844).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/harness.mjs';
+import type { MockModel } from '../support/mock-model.mjs';
+
+const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
+let demo: { server: import('node:http').Server; mock: MockModel };
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let url: string;
+
+beforeAll(async () => {
+  process.env.PORT = '0';
+  demo = (await import('../../demo/serve.mjs')) as typeof demo;
+  if (!demo.server.listening) await new Promise((r) => demo.server.once('listening', r));
+  url = `http://127.0.0.1:${(demo.server.address() as { port: number }).port}/`;
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => demo.server.close(r));
+  await demo.mock.close();
+});
+
+async function open(size = { width: 1280, height: 800 }, lang = 'en'): Promise<Page> {
+  const page = await browser.newPage({ viewport: size });
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  await page.goto(`${url}?lang=${lang}`);
+  await page.waitForFunction(() => (window as unknown as { panel?: unknown }).panel);
+  return page;
+}
+const panel = (page: Page) => page.locator('[data-llm-helper-ui]');
+const status = (page: Page) => panel(page).locator('.status');
+
+describe('the demo', () => {
+  it('runs "Download all invoices from 2024" with the scripted demo model, steps appearing as it goes', async () => {
+    const page = await open();
+    await page.screenshot({ path: `${SHOTS}panel-idle-en-1280.png` });
+    await expect(panel(page).locator('.model').textContent()).resolves.toBe('Scripted demo — not an AI');
+    await panel(page).locator('textarea').fill('Download all invoices from 2024');
+    await panel(page).locator('textarea').press('Enter');
+    await panel(page).locator('details').nth(2).waitFor();
+    await page.screenshot({ path: `${SHOTS}panel-running-en-1280.png` });
+    await status(page).getByText('Done').waitFor({ timeout: 20_000 });
+    const downloads = await page.evaluate(() =>
+      (window as unknown as { downloads: string[] }).downloads.sort(),
+    );
+    const expected = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll('#docs tbody tr'),
+        (tr) => (tr as HTMLElement).dataset.doc!,
+      ).sort(),
+    );
+    expect(downloads).toEqual(expected); // exactly what the filters show: the 2024 invoices
+    expect(downloads).toHaveLength(7);
+    expect(downloads.every((d) => d.startsWith('Invoice-2024-'))).toBe(true);
+    expect(await panel(page).locator('details').count()).toBe(9);
+    expect(await panel(page).locator('.answer').textContent()).toMatch(/Downloaded the 2024 invoices/);
+    await page.screenshot({ path: `${SHOTS}panel-done-en-1280.png` });
+    await page.close();
+  });
+
+  for (const allow of [true, false])
+    it(`a Delete asks in the panel's confirmation; ${allow ? 'allowing deletes it' : 'refusing keeps it and tells the model'}`, async () => {
+      for (const [size, lang] of allow
+        ? ([[{ width: 1280, height: 800 }, 'en']] as const)
+        : ([[{ width: 390, height: 844 }, 'zh']] as const)) {
+        const page = await open(size, lang);
+        demo.mock.setScenario({
+          replies: [
+            { toolCalls: [{ name: 'find', args: { pattern: 'Invoice-2023-01-001' } }] },
+            { toolCalls: [{ name: 'rightClick', args: { id: '$id' } }] },
+            { toolCalls: [{ name: 'clickMenuItem', args: { path: 'Delete' } }] },
+            {
+              when: { lastToolResult: 'refused' },
+              toolCalls: [{ name: 'done', args: { answer: 'Kept it.' } }],
+            },
+            { toolCalls: [{ name: 'done', args: { answer: 'Deleted it.' } }] },
+          ],
+        });
+        demo.mock.log.length = 0;
+        await panel(page).locator('textarea').fill('Delete Invoice-2023-01-001');
+        await panel(page).locator('button.primary').click();
+        const dialog = panel(page).locator('[role=alertdialog]');
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toMatch(/Delete/);
+        await page.screenshot({ path: `${SHOTS}panel-confirm-${lang}-${size.width}.png` });
+        await dialog
+          .locator('button')
+          .nth(allow ? 0 : 1)
+          .click();
+        await status(page).locator('text=/Done|完成/').waitFor({ timeout: 20_000 });
+        const deleted = await page.evaluate(() => (window as unknown as { deleted: string[] }).deleted);
+        expect(deleted).toEqual(allow ? ['Invoice-2023-01-001'] : []);
+        const last = JSON.stringify(demo.mock.log.at(-1)!.body);
+        if (!allow) expect(last).toMatch(/the person refused/);
+        await page.screenshot({ path: `${SHOTS}panel-after-${lang}-${size.width}.png` });
+        await page.close();
+      }
+    });
+
+  it("the SDK's own tools never see the panel", async () => {
+    const page = await open();
+    const seen = await page.evaluate(() => ({
+      find: window.LLMHelper.find('What should I do on this page').length,
+      summary: window.LLMHelper.summary(),
+      snapshot: window.LLMHelper.snapshot(),
+    }));
+    expect(seen.find).toBe(0);
+    expect(seen.summary + seen.snapshot).not.toMatch(/Task for the agent|Clear the conversation|Collapse/);
+    await page.close();
+  });
+
+  it('idle in Chinese at 390×844', async () => {
+    const page = await open({ width: 390, height: 844 }, 'zh');
+    expect(await panel(page).locator('textarea').getAttribute('placeholder')).toBe('要在这个页面上做什么？');
+    await page.screenshot({ path: `${SHOTS}panel-idle-zh-390.png` });
+    await page.close();
+  });
+});

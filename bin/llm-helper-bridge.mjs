@@ -97,6 +97,7 @@ wss.on('connection', (ws, req) => {
       Object.assign(page, { ws, url: p.url, title: p.title, preset: p.preset, origin });
       pages.set(page.id, page);
       selected ??= page.id;
+      ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'welcome' }));
       log(`page connected: ${page.title} (${page.url}), tools: ${page.preset}`);
       for (const { msg: pending } of page.pending.values()) send(page, pending);
       return;

@@ -56,10 +56,20 @@ if (ours(host.LLMHelper)) {
       constructor(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
         super({ helper, ...options });
       }
+      /** A run that a full page load interrupted, continued on this page (see Agent.resume). */
+      static override resume(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
+        return Agent.resume({ helper, ...options });
+      }
     },
     panel(options?: PanelOptions): Panel {
       panel ??= createPanel(
-        { helper, Agent: api.Agent, provider: createProvider, providers: api.providers },
+        {
+          helper,
+          Agent: api.Agent,
+          provider: createProvider,
+          providers: api.providers,
+          resume: (o) => Agent.resume({ ...o, helper }),
+        },
         options,
       );
       return panel;

@@ -22,6 +22,7 @@ import type {
 } from '../llm/types';
 import { PROMPTS, injectionIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
 import { classify, ruling, type Risk, type Rules } from './safety';
+import { replay, type ReplayResult, type Transcript } from './replay';
 
 export type RunStatus = 'done' | 'stopped' | 'max_steps' | 'loop' | 'refused' | 'needs_input' | 'error';
 
@@ -65,6 +66,8 @@ export interface RunResult {
   durationMs: number;
   /** Page text that tried to instruct the model (it was passed on as data, and flagged here). */
   flagged: { step: number; text: string }[];
+  /** The page summary the run started from; with steps, the transcript agent.replay() takes. */
+  observation: string;
   error?: string;
 }
 
@@ -74,6 +77,18 @@ const NUDGES = [5, 2];
 const REPEAT_NUDGE = 3;
 const REPEAT_STOP = 5;
 const UNCHANGED_NUDGE = 4;
+
+/** Where a run interrupted by a full page load waits for the next page (this tab only). */
+const RUN_KEY = 'llm-helper.agent.run';
+
+interface SavedRun {
+  version: 1;
+  task: string;
+  mode: 'act' | 'ask';
+  step: number;
+  marker: string;
+  messages: Message[];
+}
 
 const ASK_USER: ToolSpec = {
   name: 'ask_user',
@@ -95,7 +110,7 @@ export class Agent extends EventEmitter {
   private messages: Message[] = [];
   private controller: AbortController | null = null;
   private stopped = false;
-  private readonly marker = newMarker();
+  private marker = newMarker();
   private readonly lang: Language;
   private readonly maxSteps: number;
 
@@ -124,6 +139,19 @@ export class Agent extends EventEmitter {
   stop(): void {
     this.stopped = true;
     this.controller?.abort();
+  }
+
+  /**
+   * Re-runs a recorded run's tool calls on this page without a model (zero requests), mapping its
+   * element IDs to today's; stops at the first call that diverges, saying which step and why.
+   */
+  replay(transcript: Transcript): Promise<ReplayResult> {
+    if (!transcript || !Array.isArray(transcript.steps))
+      throw new LLMHelperError(
+        'bad_argument',
+        'agent.replay(transcript) takes what agent.run() resolved to (its steps).',
+      );
+    return replay(this.options.helper, transcript);
   }
 
   /** Forgets the conversation, so the next run starts fresh. */
@@ -180,9 +208,59 @@ export class Agent extends EventEmitter {
   async run(task: string, opts: { mode?: 'act' | 'ask' } = {}): Promise<RunResult> {
     if (typeof task !== 'string' || !task.trim())
       throw new LLMHelperError('bad_argument', 'agent.run(task) needs the task as text.');
+    return this.drive(task, opts.mode ?? 'act', 0);
+  }
+
+  /**
+   * Continues a run that a full page load interrupted (the script is on every page): the conversation
+   * saved on pagehide, a note that the page changed, and a fresh observation. Null when there is none.
+   */
+  static resume(options: AgentOptions): { agent: Agent; result: Promise<RunResult> } | null {
+    let saved: SavedRun | null = null;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(RUN_KEY) ?? 'null') as SavedRun | null;
+      sessionStorage.removeItem(RUN_KEY);
+    } catch {
+      return null;
+    }
+    if (saved?.version !== 1 || !Array.isArray(saved.messages)) return null;
+    const agent = new Agent(options);
+    agent.messages = saved.messages;
+    agent.marker = saved.marker;
+    // A call that was running when the page went away has no result: say so.
+    const last = agent.messages[agent.messages.length - 1];
+    if (last?.role === 'assistant' && last.toolCalls?.length)
+      agent.messages.push({
+        role: 'tool',
+        results: last.toolCalls.map((c) => ({
+          callId: c.id,
+          name: c.name,
+          content: `The page navigated to ${location.href}; this call's result was lost.`,
+        })),
+      });
+    return { agent, result: agent.drive(saved.task, saved.mode, saved.step) };
+  }
+
+  private save(task: string, mode: 'act' | 'ask', step: number): void {
+    try {
+      const run: SavedRun = {
+        version: 1,
+        task,
+        mode,
+        step,
+        marker: this.marker,
+        messages: scrub(this.messages),
+      };
+      sessionStorage.setItem(RUN_KEY, JSON.stringify(run));
+    } catch {
+      /* storage blocked or full: the run ends with the page */
+    }
+  }
+
+  private async drive(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
     const t0 = Date.now();
     const P = PROMPTS[this.lang];
-    const { specs, risks } = this.tools(opts.mode ?? 'act');
+    const { specs, risks } = this.tools(mode);
     const system = P.system({
       marker: this.marker,
       instructions: this.options.instructions,
@@ -194,7 +272,13 @@ export class Agent extends EventEmitter {
     const seen = new Map<string, number>();
     let unchanged = 0;
     this.stopped = false;
+    let n = resumedAt;
+    // On a full page load mid-run, the conversation is saved so the next page can go on.
+    const onHide = () => this.save(task, mode, n);
+    if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
+    let firstObservation = '';
     const end = (status: RunStatus, answer: string, error?: string): RunResult => {
+      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
       const result: RunResult = {
         status,
         answer,
@@ -202,6 +286,7 @@ export class Agent extends EventEmitter {
         usage,
         durationMs: Date.now() - t0,
         flagged,
+        observation: firstObservation,
         ...(error ? { error } : {}),
       };
       this.emit('done', result);
@@ -212,10 +297,15 @@ export class Agent extends EventEmitter {
       if (flag) flagged.push({ step, text: flag });
       return spotlight(text, this.marker);
     };
-    this.emit('start', { task });
-    this.messages.push({ role: 'user', content: P.task(task, observe(this.options.helper.summary(), 0)) });
+    this.emit('start', { task, resumed: resumedAt > 0 });
+    firstObservation = this.options.helper.summary();
+    const observation = observe(firstObservation, resumedAt);
+    this.messages.push({
+      role: 'user',
+      content: resumedAt ? P.navigated(location.href, observation) : P.task(task, observation),
+    });
 
-    for (let n = 1; ; n++) {
+    for (n = resumedAt + 1; ; n++) {
       if (this.stopped) return end('stopped', '');
       if (n > this.maxSteps) return end('max_steps', '');
       const left = this.maxSteps - n + 1;
@@ -260,6 +350,7 @@ export class Agent extends EventEmitter {
         return end('done', reply.text);
       }
       const results: ToolResultMessage[] = [];
+      let leaving = false;
       let finished: { status: RunStatus; answer: string } | null = null;
       for (const call of reply.toolCalls) {
         if (finished || this.stopped) {
@@ -280,6 +371,7 @@ export class Agent extends EventEmitter {
           isError: !outcome.record.ok,
         });
         if (outcome.end) finished = outcome.end;
+        if (outcome.unloading) leaving = true;
         if (outcome.changed === false) unchanged++;
         else if (outcome.changed) unchanged = 0;
         const key = `${call.name} ${JSON.stringify(call.args)} → ${outcome.content}`;
@@ -288,6 +380,17 @@ export class Agent extends EventEmitter {
       this.messages.push({ role: 'tool', results });
       this.finishStep(step, stepStart);
       if (finished) return end(finished.status, finished.answer);
+      if (leaving && !this.stopped) {
+        // The page is unloading: save now and send nothing from this page; the next page goes on
+        // (Agent.resume). If it is still here after a few seconds, the navigation did not happen.
+        this.save(task, mode, n);
+        await new Promise((r) => setTimeout(r, 5000));
+        try {
+          sessionStorage.removeItem(RUN_KEY);
+        } catch {
+          /* nothing saved */
+        }
+      }
       if (this.stopped) return end('stopped', '');
       const worst = [...seen.entries()].sort((a, b) => b[1] - a[1])[0];
       if (worst && worst[1] >= REPEAT_STOP)
@@ -339,6 +442,7 @@ export class Agent extends EventEmitter {
     record: Step['calls'][number];
     end?: { status: RunStatus; answer: string };
     changed?: boolean;
+    unloading?: boolean;
   }> {
     const P = PROMPTS[this.lang];
     const args = (call.args && typeof call.args === 'object' ? call.args : {}) as Record<string, unknown>;
@@ -375,12 +479,13 @@ export class Agent extends EventEmitter {
     const r = await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
     this.emit('tool:result', { call, ok: r.ok, text: r.text });
     const done = call.name === 'done' && r.ok;
-    const data = r.data as { nothingChanged?: boolean } | undefined;
+    const data = r.data as { nothingChanged?: boolean; unloading?: boolean } | undefined;
     return {
       content: observe(r.text, step),
       record: { ...record, ok: r.ok, result: r.text },
       ...(done ? { end: { status: 'done' as const, answer: String(args.answer ?? '') } } : {}),
       changed: risks.get(call.name) === 'read' ? undefined : !(data?.nothingChanged ?? false),
+      ...(data?.unloading ? { unloading: true } : {}),
     };
   }
 }

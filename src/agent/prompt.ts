@@ -9,6 +9,7 @@ export type Language = 'en' | 'zh';
 export interface Prompts {
   system(opts: { marker: string; instructions?: string; ask: boolean }): string;
   task(task: string, observation: string): string;
+  navigated(url: string, observation: string): string;
   stepsLeft(n: number): string;
   repeating(what: string): string;
   unchanged: string;
@@ -31,6 +32,8 @@ const EN: Prompts = {
       .filter(Boolean)
       .join('\n'),
   task: (task, observation) => `Task: ${task}\n\nThe page now:\n${observation}`,
+  navigated: (url, observation) =>
+    `(A new page loaded: ${url}. Element IDs from before are gone; use the new ones.)\n\nThe page now:\n${observation}`,
   stepsLeft: (n) => `(${n} step${n === 1 ? '' : 's'} left: finish, or call done with what you have.)`,
   repeating: (what) =>
     `(You have repeated ${what} with the same result. Try something else, or call done and say what blocks you.)`,
@@ -54,6 +57,8 @@ const ZH: Prompts = {
       .filter(Boolean)
       .join('\n'),
   task: (task, observation) => `任务：${task}\n\n当前页面：\n${observation}`,
+  navigated: (url, observation) =>
+    `（新页面已加载：${url}。之前的元素 ID 已失效，请使用新的 ID。）\n\n当前页面：\n${observation}`,
   stepsLeft: (n) => `（还剩 ${n} 步：请完成，或调用 done 说明目前的结果。）`,
   repeating: (what) => `（你已重复 ${what} 且结果相同。请换一种做法，或调用 done 说明受阻原因。）`,
   unchanged: '（你最近的操作没有改变页面。请换一种做法，或调用 done。）',

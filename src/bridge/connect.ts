@@ -5,6 +5,7 @@
  *
  * Protocol (JSON-RPC 2.0, one message per WebSocket frame):
  *   page → bridge  {"jsonrpc":"2.0","method":"hello","params":{"token","page","url","title","preset","version"}}
+ *   bridge → page  {"jsonrpc":"2.0","method":"welcome"}   (the token was right; the page is connected)
  *   bridge → page  {"jsonrpc":"2.0","id":7,"method":"tools/list"}  or  "tools/call" with MCP's params
  *   page → bridge  {"jsonrpc":"2.0","id":7,"result":{...}}  MCP's ListToolsResult / CallToolResult
  * A call the page already ran (same id, after a reconnect) is answered from memory, never run twice.
@@ -153,21 +154,16 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
-      ws.send(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          method: 'hello',
-          params: {
-            token: options.token,
-            page,
-            url: location.href,
-            title: document.title,
-            preset,
-            version: VERSION,
-          },
-        }),
-      );
-      set('open');
+      const hello = {
+        token: options.token,
+        page,
+        url: location.href,
+        title: document.title,
+        preset,
+        version: VERSION,
+      };
+      ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'hello', params: hello }));
+      // 'open' once the bridge accepts the token (its welcome), not when the socket opens.
     };
     ws.onmessage = async (e) => {
       let msg: { id?: string | number; method?: string; params?: Record<string, unknown> };
@@ -176,6 +172,7 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
       } catch {
         return;
       }
+      if (msg.method === 'welcome') return set('open');
       if (msg.id === undefined || !msg.method) return;
       const id = msg.id;
       // A call is remembered from the moment it starts, so the same id arriving again (after a

@@ -37,6 +37,10 @@ export interface PanelDeps {
   Agent: new (o: ConstructorParameters<typeof Agent>[0]) => Agent;
   provider(name: string, options: ProviderOptions): Provider;
   providers: ProviderPreset[];
+  /** Agent.resume bound to this page's helper: a run interrupted by a page load, if any. */
+  resume?(
+    options: ConstructorParameters<typeof Agent>[0],
+  ): { agent: Agent; result: Promise<RunResult> } | null;
 }
 
 export interface Panel {
@@ -245,17 +249,22 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     return choice === 'ok' ? answer.value : '(no answer)';
   }
 
+  const agentOptions = () => ({
+    helper: deps.helper,
+    provider: provider(),
+    confirm,
+    ask,
+    maxSteps: settings.maxSteps,
+    preset: settings.preset,
+    language: settings.language,
+  });
+
   function ensureAgent(): Agent {
-    if (agent) return agent;
-    const a = new deps.Agent({
-      helper: deps.helper,
-      provider: provider(),
-      confirm,
-      ask,
-      maxSteps: settings.maxSteps,
-      preset: settings.preset,
-      language: settings.language,
-    });
+    return agent ?? wire(new deps.Agent(agentOptions()));
+  }
+
+  /** Shows an agent's progress in the list as it goes. */
+  function wire(a: Agent): Agent {
     a.on('text', (delta: string) => {
       current.text ??= add(h('div', { class: 'msg model-text' }));
       current.text.textContent += delta;
@@ -290,9 +299,16 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     sendButton.textContent = T.stop;
     add(h('div', { class: 'msg user' }, task));
     setStatus(T.thinking, true);
+    return finish(() => ensureAgent().run(task));
+  }
+
+  /** Runs `work` with the panel busy, then shows how the run ended. */
+  async function finish(work: () => Promise<RunResult>): Promise<RunResult | undefined> {
+    running = true;
+    sendButton.textContent = T.stop;
     let result: RunResult | undefined;
     try {
-      result = await ensureAgent().run(task);
+      result = await work();
       const text =
         result.answer ||
         (
@@ -462,7 +478,14 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     window.addEventListener('pointerup', up);
   });
   render();
-  if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
+  // A run that a full page load interrupted (the script is on every page) goes on here.
+  const resumed = deps.resume?.(agentOptions());
+  if (resumed) {
+    agent = wire(resumed.agent);
+    add(h('div', { class: 'msg model-text' }, T.continuing));
+    setStatus(T.thinking, true);
+    void finish(() => resumed.result);
+  } else if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
 
   function showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null) {
     bridgeBar.hidden = !info;

@@ -49,6 +49,7 @@ const en = {
   works: 'It works',
   save: 'Save',
   bridge: 'Outside agent via',
+  continuing: 'A new page loaded; continuing the task…',
   disconnect: 'Disconnect',
 };
 
@@ -99,6 +100,7 @@ const zh: typeof en = {
   works: '连接正常',
   save: '保存',
   bridge: '外部代理连接：',
+  continuing: '新页面已加载，继续执行任务…',
   disconnect: '断开',
 };
 

@@ -219,4 +219,98 @@ describe('the agent in the page', () => {
     expect(bodies()[3]).toMatch(/You have repeated find/);
     await page.close();
   });
+
+  it('a run survives a full same-origin navigation: saved on pagehide, continued on the next page', async () => {
+    const page = await ctx.open('agent-nav-1.html');
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'Go to settings' }),
+        call('click', { id: '$id' }),
+        // The click's result says the page is going to nav-2 (or, if the page went first, that it was lost).
+        {
+          when: { lastToolResult: 'agent-nav-2|page navigated' },
+          ...call('find', { pattern: 'Display name' }),
+        },
+        { when: { lastToolResult: 'Display name' }, ...call('done', { answer: 'On the settings page.' }) },
+      ],
+    });
+    await page.evaluate((url) => {
+      sessionStorage.setItem('mockURL', url);
+      const L = window.LLMHelper as unknown as {
+        provider(n: string, o: unknown): unknown;
+        Agent: new (o: unknown) => { run(t: string): Promise<unknown> };
+      };
+      void new L.Agent({
+        provider: L.provider('openai', { baseURL: `${url}/v1`, apiKey: 'k', model: 'scripted-model' }),
+      }).run('Open the settings page.');
+    }, mock.url);
+    await page.waitForURL(/agent-nav-2\.html/);
+    await page.waitForFunction(() => (window as unknown as { finalResult?: unknown }).finalResult, null, {
+      timeout: 15_000,
+    });
+    const result = await page.evaluate(
+      () => (window as unknown as { finalResult: PageRun['result'] }).finalResult,
+    );
+    expect(result.status).toBe('done');
+    expect(result.answer).toBe('On the settings page.');
+    expect(mock.log).toHaveLength(4);
+    expect(bodies()[2]).toMatch(/A new page loaded: http:[^ ]*agent-nav-2\.html/);
+    expect(await page.evaluate(() => sessionStorage.getItem('llm-helper.agent.run'))).toBeNull();
+    await page.close();
+  });
+
+  it('replays a recorded run on a fresh page with zero model calls; a changed page stops it at the right step', async () => {
+    const page = await ctx.open('agent-app.html');
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'report.pdf' }),
+        call('rightClick', { id: '$id' }),
+        call('clickMenuItem', { path: 'Export > CSV' }),
+        call('done', { answer: 'Exported.' }),
+      ],
+    });
+    const recorded = await page.evaluate(async (url) => {
+      const L = window.LLMHelper as unknown as {
+        provider(n: string, o: unknown): unknown;
+        Agent: new (o: unknown) => { run(t: string): Promise<unknown> };
+      };
+      return new L.Agent({
+        provider: L.provider('openai', { baseURL: `${url}/v1`, apiKey: 'k', model: 'scripted-model' }),
+      }).run('Export report.pdf as CSV.');
+    }, mock.url);
+    expect((recorded as { status: string }).status).toBe('done');
+    await page.close();
+
+    const replayOn = async (change?: () => void) => {
+      const fresh = await ctx.open('agent-app.html');
+      if (change) await fresh.evaluate(change);
+      mock.log.length = 0;
+      const out = await fresh.evaluate(async (transcript) => {
+        const L = window.LLMHelper as unknown as {
+          provider(n: string, o: unknown): unknown;
+          Agent: new (o: unknown) => {
+            replay(t: unknown): Promise<{ status: string; step?: number; reason?: string }>;
+          };
+        };
+        // A fresh page hands out IDs of its own; a find first shifts them, so mapping is really needed.
+        window.LLMHelper.find('Files');
+        const agent = new L.Agent({
+          provider: L.provider('openai', { baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'none' }),
+        });
+        return { replay: await agent.replay(transcript), log: (window as unknown as { log: string[] }).log };
+      }, recorded);
+      await fresh.close();
+      return out;
+    };
+    const same = await replayOn();
+    expect(same.replay).toMatchObject({ status: 'done' });
+    expect(same.log).toEqual(['export-csv:report.pdf']);
+    expect(mock.log).toHaveLength(0); // no model calls
+    const changed = await replayOn(() => {
+      document.querySelector('tr[data-file="report.pdf"] td')!.textContent = 'annual.pdf';
+    });
+    expect(changed.replay).toMatchObject({ status: 'diverged', step: 1 });
+    expect(changed.replay.reason).toMatch(/find found nothing where the recording found cell "report\.pdf"/);
+    expect(changed.log).toEqual([]);
+  });
 });

@@ -213,6 +213,7 @@ describe('the bridge', () => {
       ws.on('message', (data) => {
         const msg = JSON.parse(String(data)) as { method?: string; id?: number; result?: unknown };
         if (msg.method === 'hello') {
+          ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'welcome' }));
           ws.send(
             JSON.stringify({
               jsonrpc: '2.0',

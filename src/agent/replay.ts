@@ -1,0 +1,78 @@
+/**
+ * Replaying a recorded run without a model: each recorded call runs again in order; element IDs in
+ * its arguments are mapped to today's through what the recorded and today's results said about each
+ * ID ("[3] cell "report.pdf"" then, "[12] cell "report.pdf"" now). The first call whose outcome differs,
+ * or whose element cannot be mapped, stops the replay and says which step and why.
+ */
+import type { LLMHelper } from '../helper';
+import type { Step } from './agent';
+
+export interface ReplayResult {
+  status: 'done' | 'diverged';
+  /** Calls replayed (up to and including the one that diverged). */
+  calls: number;
+  /** 1-based step of the recording where it diverged. */
+  step?: number;
+  reason?: string;
+}
+
+const ID_FIELDS = ['id', 'from', 'to', 'fromId', 'toId', 'within'];
+
+/** "[12] cell "report.pdf"" lines of a result: the ID, and the rest as the key that identifies it. */
+function idLines(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/\[(\d+)\]\s*([^\n[;]*)/g)) {
+    const key = m[2]!.replace(/\s+—\s.*$|\s+\(.*?\)\s*$/g, '').trim();
+    if (key && !out.has(key)) out.set(key, Number(m[1]));
+  }
+  return out;
+}
+
+/** Maps the IDs a recorded text gave to the ones today's text gives for the same elements. */
+function learn(ids: Map<number, number>, then: Map<string, number>, now: Map<string, number>): void {
+  for (const [key, id] of then) {
+    const today = now.get(key);
+    if (today !== undefined) ids.set(id, today);
+  }
+}
+
+/** A recorded run: its steps, and the page summary it started from (IDs the model may have used). */
+export interface Transcript {
+  steps: Step[];
+  observation?: string;
+}
+
+export async function replay(helper: LLMHelper, transcript: Transcript): Promise<ReplayResult> {
+  const { steps } = transcript;
+  const ids = new Map<number, number>();
+  if (transcript.observation) learn(ids, idLines(transcript.observation), idLines(helper.summary()));
+  let calls = 0;
+  for (let s = 0; s < steps.length; s++) {
+    for (const call of steps[s]!.calls) {
+      if (call.refused) continue; // it did not run then either
+      calls++;
+      const diverged = (reason: string): ReplayResult => ({ status: 'diverged', calls, step: s + 1, reason });
+      const args = { ...((call.args ?? {}) as Record<string, unknown>) };
+      for (const field of ID_FIELDS) {
+        const v = args[field];
+        if (typeof v !== 'number') continue;
+        const now = ids.get(v);
+        if (now === undefined)
+          return diverged(`${call.name}: element [${v}] of the recording was not found on this page`);
+        args[field] = now;
+      }
+      if (call.name === 'done') return { status: 'done', calls };
+      const r = await helper.execute({ name: call.name, arguments: args }, { preset: 'full', prefix: '' });
+      if (r.ok !== call.ok)
+        return diverged(
+          `${call.name} ${r.ok ? 'worked' : `failed: ${r.text}`} (recorded: ${call.ok ? 'worked' : 'failed'})`,
+        );
+      const then = idLines(call.result);
+      const now = idLines(r.text);
+      learn(ids, then, now);
+      if (then.size && !now.size)
+        return diverged(`${call.name} found nothing where the recording found ${[...then.keys()][0]}`);
+    }
+  }
+  return { status: 'done', calls };
+}

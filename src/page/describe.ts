@@ -16,7 +16,7 @@ import { normalize, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
-import { containsDeep, docOrder } from './walk';
+import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -547,8 +547,10 @@ export function deepActiveElement(): Element | null {
   let el: Element | null = document.activeElement;
   for (;;) {
     if (!el) return null;
+    // Focus inside the SDK's own panel is not the page's focus.
+    if (el.hasAttribute(UI_HOST)) return null;
     const inner: Element | null | undefined =
-      el.shadowRoot?.activeElement ?? (el.tagName === 'IFRAME' ? safeFrameActive(el) : null);
+      ownShadow(el)?.activeElement ?? (el.tagName === 'IFRAME' ? safeFrameActive(el) : null);
     if (!inner) return el;
     el = inner;
   }

@@ -105,8 +105,9 @@ describe('the demo', () => {
       }
     });
 
-  it("the SDK's own tools never see the panel", async () => {
+  it("the SDK's own tools never see the panel, even with focus in it", async () => {
     const page = await open();
+    await panel(page).locator('textarea').focus(); // the focused element is reported by summary: not this one
     const seen = await page.evaluate(() => ({
       find: window.LLMHelper.find('What should I do on this page').length,
       summary: window.LLMHelper.summary(),

@@ -4,6 +4,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const banner = `/*! llm-helper v${version} | MIT */`;
@@ -31,6 +32,17 @@ const zodWithoutCodegen = {
       'const F = Function;',
       'throw new Error("LLMHelper runs zod jitless: code generation is not in this bundle");',
     );
+  },
+};
+// Prints each minified bundle's size, raw and gzipped, after the build (the budget is in the README).
+const printSize = {
+  name: 'print-size',
+  writeBundle(options, bundle) {
+    for (const [name, chunk] of Object.entries(bundle))
+      if (name.endsWith('.min.js') && chunk.type === 'chunk')
+        console.log(
+          `dist/${name}: ${chunk.code.length} bytes, ${gzipSync(chunk.code, { level: 9 }).length} gzipped`,
+        );
   },
 };
 const plugins = (declarations) => [
@@ -64,7 +76,7 @@ export default [
         banner,
         exports: 'default',
         amd,
-        plugins: [terser({ format: { comments: /^!/ } })],
+        plugins: [terser({ format: { comments: /^!/ } }), printSize],
       },
     ],
     plugins: plugins(false),

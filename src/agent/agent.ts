@@ -79,7 +79,7 @@ const REPEAT_STOP = 5;
 const UNCHANGED_NUDGE = 4;
 
 /** Where a run interrupted by a full page load waits for the next page (this tab only). */
-const RUN_KEY = 'llm-helper.agent.run';
+export const RUN_KEY = 'llm-helper.agent.run';
 
 interface SavedRun {
   version: 1;

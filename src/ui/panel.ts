@@ -5,7 +5,7 @@
  * The root is open (assistive tools and test drivers reach it) but its host is marked, and the SDK's
  * own tools never look inside it. All text is set as text, never as HTML.
  */
-import type { Agent, PendingCall, RunResult, Step } from '../agent/agent';
+import { RUN_KEY, type Agent, type PendingCall, type RunResult, type Step } from '../agent/agent';
 import type { LLMHelper } from '../helper';
 import type { Provider } from '../llm/types';
 import type { ProviderOptions } from '../llm/provider';
@@ -479,7 +479,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
   });
   render();
   // A run that a full page load interrupted (the script is on every page) goes on here.
-  const resumed = deps.resume?.(agentOptions());
+  let resumed: ReturnType<NonNullable<PanelDeps['resume']>> = null;
+  try {
+    if (sessionStorage.getItem(RUN_KEY)) resumed = deps.resume?.(agentOptions()) ?? null;
+  } catch {
+    // No storage, or no model configured yet (the settings open below): nothing to resume here.
+  }
   if (resumed) {
     agent = wire(resumed.agent);
     add(h('div', { class: 'msg model-text' }, T.continuing));

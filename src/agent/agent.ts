@@ -88,6 +88,7 @@ interface SavedRun {
   step: number;
   marker: string;
   messages: Message[];
+  paused?: boolean;
 }
 
 const ASK_USER: ToolSpec = {
@@ -110,6 +111,8 @@ export class Agent extends EventEmitter {
   private messages: Message[] = [];
   private controller: AbortController | null = null;
   private stopped = false;
+  private pausing = false;
+  private unpause: (() => void) | null = null;
   private marker = newMarker();
   private readonly lang: Language;
   private readonly maxSteps: number;
@@ -139,6 +142,29 @@ export class Agent extends EventEmitter {
   stop(): void {
     this.stopped = true;
     this.controller?.abort();
+    this.unpause?.();
+  }
+
+  /**
+   * Pauses the run so the person can take over: a model request in flight is dropped (its calls never
+   * run), an action already running finishes, and nothing more happens until continue() or stop().
+   */
+  pause(): void {
+    if (this.pausing) return;
+    this.pausing = true;
+    this.controller?.abort();
+  }
+
+  /** Goes on after pause(): the model is told the person changed the page and gets a fresh observation. */
+  continue(): void {
+    if (!this.pausing) return;
+    this.pausing = false;
+    this.unpause?.();
+  }
+
+  /** Whether the run is paused (or will pause once the running action finishes). */
+  get paused(): boolean {
+    return this.pausing;
   }
 
   /**
@@ -200,7 +226,8 @@ export class Agent extends EventEmitter {
       );
       return { name: t.name, description: t.description, parameters: t.inputSchema };
     });
-    if (this.options.ask) specs.push(ASK_USER);
+    // Always offered: without an ask callback, a question ends the run with needs_input.
+    specs.push(ASK_USER);
     return { specs, risks };
   }
 
@@ -227,6 +254,8 @@ export class Agent extends EventEmitter {
     const agent = new Agent(options);
     agent.messages = saved.messages;
     agent.marker = saved.marker;
+    // Paused when the person navigated: still theirs on this page until they continue.
+    agent.pausing = saved.paused === true;
     // A call that was running when the page went away has no result: say so.
     const last = agent.messages[agent.messages.length - 1];
     if (last?.role === 'assistant' && last.toolCalls?.length)
@@ -250,6 +279,7 @@ export class Agent extends EventEmitter {
         step,
         marker: this.marker,
         messages: scrub(this.messages),
+        ...(this.pausing ? { paused: true } : {}),
       };
       sessionStorage.setItem(RUN_KEY, JSON.stringify(run));
     } catch {
@@ -264,7 +294,6 @@ export class Agent extends EventEmitter {
     const system = P.system({
       marker: this.marker,
       instructions: this.options.instructions,
-      ask: !!this.options.ask,
     });
     const steps: Step[] = [];
     const usage: Usage = { inputTokens: 0, outputTokens: 0 };
@@ -306,6 +335,15 @@ export class Agent extends EventEmitter {
     });
 
     for (n = resumedAt + 1; ; n++) {
+      if (this.pausing && !this.stopped) {
+        this.emit('paused');
+        await new Promise<void>((r) => (this.unpause = r));
+        this.unpause = null;
+        if (this.stopped) return end('stopped', '');
+        this.emit('continued');
+        unchanged = 0;
+        this.note(P.userChanged(observe(this.options.helper.summary(), n)));
+      }
       if (this.stopped) return end('stopped', '');
       if (n > this.maxSteps) return end('max_steps', '');
       const left = this.maxSteps - n + 1;
@@ -325,6 +363,11 @@ export class Agent extends EventEmitter {
         });
       } catch (e) {
         if (this.stopped) return end('stopped', '');
+        // Dropped by pause(): the same step is asked again after continue().
+        if (this.pausing) {
+          n--;
+          continue;
+        }
         const message = e instanceof Error ? e.message : String(e);
         this.emit('error', e);
         // The model's safety filter refusing the task ends the run as refused, not as a failure.
@@ -353,11 +396,12 @@ export class Agent extends EventEmitter {
       let leaving = false;
       let finished: { status: RunStatus; answer: string } | null = null;
       for (const call of reply.toolCalls) {
-        if (finished || this.stopped) {
+        if (finished || this.stopped || this.pausing) {
           results.push({
             callId: call.id,
             name: call.name,
-            content: 'Not run: the run ended.',
+            content:
+              this.pausing && !finished ? 'Not run: the person paused the run.' : 'Not run: the run ended.',
             isError: true,
           });
           continue;

@@ -117,6 +117,8 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
   const status = h('div', { class: 'status', role: 'status' });
   const input = h('textarea', { 'aria-label': T.task, placeholder: T.placeholder });
   const sendButton = h('button', { class: 'primary', type: 'button' }, T.send);
+  // Pause / take over / Continue: the person acts on the page, then the agent goes on from what they left.
+  const pauseButton = h('button', { type: 'button', hidden: true, click: () => togglePause() }, T.pause);
   const highlight = h('div', { class: 'highlight' });
   const panel = h('section', { class: 'panel', 'aria-label': 'LLMHelper' });
   const head = h(
@@ -141,7 +143,7 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
       '–',
     ),
   );
-  const foot = h('div', { class: 'foot' }, input, sendButton);
+  const foot = h('div', { class: 'foot' }, input, pauseButton, sendButton);
   const bridgeBar = h('div', { class: 'status bridge', hidden: true });
   panel.append(head, bridgeBar, list, status, foot);
   if (options.collapsed) panel.classList.add('collapsed');
@@ -275,6 +277,15 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
       setStatus(`${T.running} ${c.name}…`, true);
       showHighlight((c.args as { id?: unknown })?.id);
     });
+    a.on('paused', () => {
+      highlight.style.display = 'none';
+      pauseButton.textContent = T.continue;
+      setStatus(T.paused);
+    });
+    a.on('continued', () => {
+      pauseButton.textContent = T.pause;
+      setStatus(T.thinking, true);
+    });
     a.on('step', (step: Step) => {
       for (const c of step.calls) {
         const d = h(
@@ -306,6 +317,8 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
   async function finish(work: () => Promise<RunResult>): Promise<RunResult | undefined> {
     running = true;
     sendButton.textContent = T.stop;
+    pauseButton.hidden = false;
+    pauseButton.textContent = agent?.paused ? T.continue : T.pause;
     let result: RunResult | undefined;
     try {
       result = await work();
@@ -328,10 +341,21 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     } finally {
       running = false;
       sendButton.textContent = T.send;
+      pauseButton.hidden = true;
       highlight.style.display = 'none';
       current = { text: null };
     }
     return result;
+  }
+
+  function togglePause() {
+    if (!agent || !running) return;
+    if (agent.paused) agent.continue();
+    else {
+      agent.pause();
+      pauseButton.textContent = T.continue;
+      setStatus(T.pausing, true);
+    }
   }
 
   function clear() {
@@ -451,6 +475,7 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     input.setAttribute('aria-label', T.task);
     input.placeholder = T.placeholder;
     sendButton.textContent = running ? T.stop : T.send;
+    pauseButton.textContent = agent?.paused ? T.continue : T.pause;
   }
 
   sendButton.addEventListener('click', () => (running ? agent?.stop() : void send(input.value)));

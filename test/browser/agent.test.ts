@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { startMockModel, type MockModel, type ScriptedReply } from '../support/mock-model.mjs';
+import { call, startMockModel, type MockModel } from '../support/mock-model.mjs';
 import { WIRES, baseURLFor } from '../support/provider-cases';
 
 const ctx = useBrowser();
@@ -80,7 +80,6 @@ async function runInPage(
   );
 }
 
-const call = (name: string, args: unknown): ScriptedReply => ({ toolCalls: [{ name, args }] });
 /** Every request body the mock logged, as text. */
 const bodies = () => mock.log.map((r) => JSON.stringify(r.body));
 

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/harness.mjs';
-import type { MockModel } from '../support/mock-model.mjs';
+import { call, type MockModel } from '../support/mock-model.mjs';
 
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 let demo: { server: import('node:http').Server; mock: MockModel };
@@ -104,6 +104,41 @@ describe('the demo', () => {
         await page.close();
       }
     });
+
+  it('the person takes over mid-run (Pause), filters by hand, and the agent continues from there', async () => {
+    const page = await open();
+    demo.mock.setScenario({
+      replies: [
+        // Running while the person presses Pause: the action finishes, then the run holds.
+        { text: 'Waiting for the library.', ...call('waitFor', { pattern: 'never shown', timeout: 2500 }) },
+        call('find', { pattern: 'Select all shown' }),
+        { when: { lastToolResult: 'Select all' }, ...call('check', { id: '$id' }) },
+        call('find', { pattern: 'Download selected' }),
+        { when: { lastToolResult: 'Download selected' }, ...call('click', { id: '$id' }) },
+        call('done', { answer: 'Downloaded what you filtered.' }),
+      ],
+    });
+    demo.mock.log.length = 0;
+    await panel(page).locator('textarea').fill('Download the documents I pick');
+    await panel(page).locator('textarea').press('Enter');
+    await status(page).getByText('Running waitFor').waitFor();
+    const pause = panel(page).getByRole('button', { name: 'Pause' });
+    await pause.click();
+    await status(page).getByText('Paused: the page is yours').waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}panel-paused-en-1280.png` });
+    expect(demo.mock.log).toHaveLength(1); // nothing leaves while the person has the page
+    await page.selectOption('#f-type', 'Invoice');
+    await page.selectOption('#f-year', '2024');
+    await panel(page).getByRole('button', { name: 'Continue' }).click();
+    await status(page).getByText('Done').waitFor({ timeout: 20_000 });
+    const downloads = await page.evaluate(() =>
+      (window as unknown as { downloads: string[] }).downloads.sort(),
+    );
+    expect(downloads).toHaveLength(7);
+    expect(downloads.every((d) => d.startsWith('Invoice-2024-'))).toBe(true);
+    expect(JSON.stringify(demo.mock.log[1]!.body)).toMatch(/paused you and changed the page/);
+    await page.close();
+  });
 
   it("the SDK's own tools never see the panel, even with focus in it", async () => {
     const page = await open();

@@ -59,3 +59,6 @@ export function startMockModel(options?: {
   delayMs?: number;
 }): Promise<MockModel>;
 export function lastToolResult(wire: string, body: unknown): string | null;
+
+/** A scripted reply that makes one tool call. */
+export function call(name: string, args: unknown): ScriptedReply;

@@ -663,3 +663,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   console.log(`${MOCK_LABEL} listening on ${mock.url}`);
 }
+
+/** A scripted reply that makes one tool call. */
+export const call = (name, args) => ({ toolCalls: [{ name, args }] });

@@ -3,21 +3,13 @@
  * pause / take over / continue, questions through ask_user (answered, or ending the run with
  * needs_input), follow-up tasks in the same conversation and reset(), and the read-only 'ask' mode.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
-import { call, startMockModel, type MockModel } from '../support/mock-model.mjs';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useMockModel } from '../support/browser';
+import { call } from '../support/mock-model.mjs';
 import { baseURLFor } from '../support/provider-cases';
 
 const ctx = useBrowser();
-let mock: MockModel;
-beforeAll(async () => {
-  mock = await startMockModel();
-});
-afterAll(() => mock.close());
-beforeEach(() => {
-  mock.log.length = 0;
-  mock.clearFaults();
-});
+const mock = useMockModel();
 
 const bodies = () => mock.log.map((r) => JSON.stringify(r.body));
 /** The tool names offered in an OpenAI Chat Completions request. */

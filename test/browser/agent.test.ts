@@ -3,21 +3,13 @@
  * in each wire format: a multi-step task end to end, stop mid-run, confirmation of a risky action, a
  * password that never reaches a request body, and a looping model stopped with 'loop'.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
-import { call, startMockModel, type MockModel } from '../support/mock-model.mjs';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useMockModel } from '../support/browser';
+import { call } from '../support/mock-model.mjs';
 import { WIRES, baseURLFor } from '../support/provider-cases';
 
 const ctx = useBrowser();
-let mock: MockModel;
-beforeAll(async () => {
-  mock = await startMockModel();
-});
-afterAll(() => mock.close());
-beforeEach(() => {
-  mock.log.length = 0;
-  mock.clearFaults();
-});
+const mock = useMockModel();
 
 interface PageRun {
   result: {

@@ -3,8 +3,9 @@
  * each test opens a fixture page that loads dist/llm-helper.umd.js with a <script> tag.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { launchChromium, startServer } from './harness.mjs';
+import { startMockModel, type MockModel } from './mock-model.mjs';
 
 export interface BrowserContextForTests {
   browser: Browser;
@@ -35,4 +36,26 @@ export function useBrowser(): BrowserContextForTests {
     await ctx.server?.close();
   });
   return ctx;
+}
+
+/**
+ * The scripted model server for one test file: started before its tests, stopped after them, its log
+ * and faults cleared before each test. The returned object stands for the server once it is up.
+ */
+export function useMockModel(): MockModel {
+  let real: MockModel | undefined;
+  beforeAll(async () => {
+    real = await startMockModel();
+  });
+  afterAll(() => real?.close());
+  beforeEach(() => {
+    real!.log.length = 0;
+    real!.clearFaults();
+  });
+  return new Proxy({} as MockModel, {
+    get: (_, key) => {
+      const value = Reflect.get(real!, key) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
+    },
+  });
 }

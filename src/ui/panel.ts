@@ -106,7 +106,14 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
   };
   let T = TEXTS[settings.language];
 
-  const host = h('div', { [UI_HOST]: 'panel' });
+  // Its own element name, so no page rule for div (position, display, transform…) ever matches it.
+  const host = document.createElement('llm-helper-panel');
+  host.setAttribute(UI_HOST, 'panel');
+  /** Where it sits, inline and important, so no page rule moves it. */
+  const place = (at: Record<'left' | 'top' | 'right' | 'bottom', string>) => {
+    for (const [k, v] of Object.entries(at)) host.style.setProperty(k, v, 'important');
+  };
+  place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
   const root = host.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PANEL_CSS);
@@ -491,9 +498,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     if ((e.target as Element).closest('button')) return;
     const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
     const move = (m: PointerEvent) => {
-      host.style.left = `${Math.max(0, start.r.left + m.clientX - start.x)}px`;
-      host.style.top = `${Math.max(0, start.r.top + m.clientY - start.y)}px`;
-      host.style.right = host.style.bottom = 'auto';
+      place({
+        left: `${Math.max(0, start.r.left + m.clientX - start.x)}px`,
+        top: `${Math.max(0, start.r.top + m.clientY - start.y)}px`,
+        right: 'auto',
+        bottom: 'auto',
+      });
     };
     const up = () => {
       window.removeEventListener('pointermove', move);

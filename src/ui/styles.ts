@@ -1,6 +1,12 @@
 /** The panel's styles, adopted into its shadow root (works under style-src 'self'; nothing leaks). */
 export const PANEL_CSS = `
-:host { all: initial; position: fixed; z-index: 2147483646; right: 16px; bottom: 16px; }
+/* Important, so a page's own !important rules for every element lose (inside a shadow root they do);
+   where it sits (left/top/right/bottom) is set inline, as important, by the panel. */
+:host { all: initial; display: block !important; position: fixed !important; z-index: 2147483646 !important;
+  visibility: visible !important; opacity: 1 !important; transform: none !important; filter: none !important;
+  width: auto !important; height: auto !important; min-width: 0 !important; min-height: 0 !important;
+  max-width: none !important; max-height: none !important; margin: 0 !important; padding: 0 !important;
+  border: 0 !important; clip-path: none !important; pointer-events: auto !important; }
 * { box-sizing: border-box; font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2330; }
 .panel { width: min(380px, calc(100vw - 24px)); max-height: min(620px, calc(100vh - 24px)); display: flex; flex-direction: column;
   background: #fff; border: 1px solid #c9cfda; border-radius: 10px; box-shadow: 0 8px 28px rgba(20,30,50,.22); overflow: hidden; }

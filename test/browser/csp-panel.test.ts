@@ -37,3 +37,39 @@ describe("under script-src 'self'; style-src 'self'", () => {
     await page.close();
   });
 });
+
+describe('on a page whose styles would break a panel made of plain elements', () => {
+  it('the panel stays fixed, visible, opaque and in its own fonts and colours', async () => {
+    const page = await ctx.open('hostile-styles.html');
+    await page.evaluate(() =>
+      (window.LLMHelper as unknown as { panel(o: unknown): unknown }).panel({ language: 'en' }),
+    );
+    const look = await page.evaluate(() => {
+      const host = document.querySelector('[data-llm-helper-ui]')!;
+      const panel = host.shadowRoot!.querySelector('.panel')!;
+      const send = host.shadowRoot!.querySelector('button.primary')!;
+      const h = getComputedStyle(host);
+      const box = panel.getBoundingClientRect();
+      return {
+        host: [h.position, h.display, h.visibility, h.opacity, h.transform],
+        send: [getComputedStyle(send).fontSize, getComputedStyle(send).backgroundColor],
+        onTop: document.elementFromPoint(box.x + box.width / 2, box.y + 20) === host,
+        width: box.width,
+      };
+    });
+    expect(look.host).toEqual(['fixed', 'block', 'visible', '1', 'none']);
+    expect(look.send).toEqual(['13px', 'rgb(40, 87, 224)']);
+    expect(look.onTop).toBe(true);
+    expect(look.width).toBeGreaterThan(300);
+    // Dragged by its header, it moves, whatever the page says about positions.
+    const head = page.locator('[data-llm-helper-ui] .head b');
+    const from = (await head.boundingBox())!;
+    await page.mouse.move(from.x + 5, from.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(from.x - 295, from.y - 95, { steps: 5 });
+    await page.mouse.up();
+    const to = (await head.boundingBox())!;
+    expect([Math.round(to.x - from.x), Math.round(to.y - from.y)]).toEqual([-300, -100]);
+    await page.close();
+  });
+});

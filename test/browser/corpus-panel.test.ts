@@ -3,22 +3,13 @@
  * top, runs a task with a scripted in-page provider, and the computed styles of sampled host elements
  * are what they were before it came (host styles never reach it, its styles never reach the host).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { CORPUS, corpusPages, launchChromium, openCorpusPage, startServer } from '../support/harness.mjs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { corpusPages, openCorpusPage } from '../support/harness.mjs';
+import { useCorpus } from '../support/browser';
 
 const pages = await corpusPages();
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  server = await startServer(CORPUS);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const corpus = useCorpus();
 
 /** Computed styles of about 60 host elements spread over the document, keyed by their position in it. */
 const sampleStyles = (page: Page) =>
@@ -59,7 +50,7 @@ const sampleStyles = (page: Page) =>
 
 describe.runIf(pages.length > 0)('the panel injected into every corpus page', () => {
   it.each(pages)('%s', async (file) => {
-    const { page, close } = await openCorpusPage(browser, server, file);
+    const { page, close } = await openCorpusPage(corpus.browser, corpus.server, file);
     try {
       // Styles that change by themselves (animations, the page's own timers) are left out.
       const before = await sampleStyles(page);

@@ -2,26 +2,16 @@
  * Robustness on real pages nobody here wrote (../shared/corpus/pages): no tool throws, and each
  * returns at most 2,000 characters with default options.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { CORPUS, corpusPages, launchChromium, openCorpusPage, startServer } from '../support/harness.mjs';
+import { describe, expect, it } from 'vitest';
+import { corpusPages, openCorpusPage } from '../support/harness.mjs';
+import { useCorpus } from '../support/browser';
 
 const pages = await corpusPages();
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  server = await startServer(CORPUS);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const corpus = useCorpus();
 
 describe.runIf(pages.length > 0)('every tool on every corpus page', () => {
   it.each(pages)('%s', async (file) => {
-    const { page, close } = await openCorpusPage(browser, server, file);
+    const { page, close } = await openCorpusPage(corpus.browser, corpus.server, file);
     try {
       const results = await page.evaluate(() => {
         const h = window.LLMHelper;

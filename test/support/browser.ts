@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { launchChromium, startServer } from './harness.mjs';
+import { CORPUS, launchChromium, startServer } from './harness.mjs';
 import { startMockModel, type MockModel } from './mock-model.mjs';
 
 export interface BrowserContextForTests {
@@ -58,4 +58,18 @@ export function useMockModel(): MockModel {
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
     },
   });
+}
+
+/** Chromium and a static server over ../shared/corpus/pages, for one test file. */
+export function useCorpus(): { browser: Browser; server: Awaited<ReturnType<typeof startServer>> } {
+  const ctx = {} as { browser: Browser; server: Awaited<ReturnType<typeof startServer>> };
+  beforeAll(async () => {
+    ctx.server = await startServer(CORPUS);
+    ctx.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.close();
+  });
+  return ctx;
 }

@@ -27,4 +27,19 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // The demo's page scripts: what a browser page has, and the libraries the demo pages load.
+    files: ['demo/**/*.js'],
+    languageOptions: {
+      globals: {
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        URLSearchParams: 'readonly',
+        location: 'readonly',
+        React: 'readonly',
+        ReactDOM: 'readonly',
+        LLMHelper: 'readonly',
+      },
+    },
+  },
 );

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MOCK_LABEL, startMockModel } from '../test/support/mock-model.mjs';
+import { bookmarklets } from '../scripts/bookmarklet.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const portArg = process.argv.indexOf('--port');
@@ -27,12 +28,27 @@ const server = createServer(async (req, res) => {
     res.end(`window.DEMO_MOCK_URL = ${JSON.stringify(mock.url)};`);
     return;
   }
-  let path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-    /^(\.\.[/\\])+/,
-    '',
-  );
+  if (req.url === '/demo/bookmarklets.html') {
+    // The bookmarklets for this server's bundle, to drag to the bookmarks bar.
+    const bundle = await readFile(join(root, 'dist/llm-helper.umd.min.js'), 'utf8');
+    const host = `http://127.0.0.1:${server.address().port}`;
+    res.writeHead(200, { 'content-type': types['.html'], 'cache-control': 'no-store' });
+    res.end(bookmarklets(`${host}/dist/llm-helper.umd.min.js`, bundle).page);
+    return;
+  }
+  // React for the access-request page (a React app with controlled inputs).
+  const vendor = {
+    '/vendor/react.js': 'node_modules/react/umd/react.production.min.js',
+    '/vendor/react-dom.js': 'node_modules/react-dom/umd/react-dom.production.min.js',
+  }[req.url ?? ''];
+  let path = vendor
+    ? `/${vendor}`
+    : normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+        /^(\.\.[/\\])+/,
+        '',
+      );
   if (path === '/' || path === '\\') path = '/demo/index.html';
-  if (!path.startsWith('/demo/') && !path.startsWith('/dist/')) {
+  if (!vendor && !path.startsWith('/demo/') && !path.startsWith('/dist/')) {
     res.writeHead(404).end('not found');
     return;
   }

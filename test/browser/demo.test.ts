@@ -140,6 +140,59 @@ describe('the demo', () => {
     await page.close();
   });
 
+  it('on the React page, the agent fills the controlled form and the request is filed', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+    await page.goto(`${url}demo/requests.html?lang=en`);
+    await page.waitForFunction(() => (window as unknown as { panel?: unknown }).panel);
+    const fieldThen = (label: string, type: string, tool: string, args: Record<string, unknown>) => [
+      call('find', { pattern: label, type }),
+      { when: { lastToolResult: label }, ...call(tool, { id: '$id', ...args }) },
+    ];
+    demo.mock.setScenario({
+      replies: [
+        ...fieldThen('Person', 'input', 'type', { text: 'Grace Hopper' }),
+        ...fieldThen('System', 'select', 'select', { value: 'Warehouse' }),
+        ...fieldThen('Edit', 'radio', 'check', {}),
+        ...fieldThen('Reason', 'input', 'type', { text: 'Stocktake for the Q4 audit.' }),
+        ...fieldThen('Urgent', 'checkbox', 'check', {}),
+        call('find', { pattern: 'Request access', type: 'button' }),
+        { when: { lastToolResult: 'Request access' }, ...call('click', { id: '$id' }) },
+        call('done', { answer: 'Filed the request.' }),
+      ],
+    });
+    await panel(page)
+      .locator('textarea')
+      .fill('Ask for Edit access to the warehouse for Grace Hopper, urgently');
+    await panel(page).locator('textarea').press('Enter');
+    await status(page).getByText('Done').waitFor({ timeout: 20_000 });
+    const filed = await page.evaluate(() => (window as unknown as { requests: unknown[] }).requests);
+    expect(filed).toEqual([
+      {
+        id: 1,
+        person: 'Grace Hopper',
+        system: 'Warehouse',
+        level: 'Edit',
+        reason: 'Stocktake for the Q4 audit.',
+        urgent: true,
+      },
+    ]);
+    await page.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+    await page.close();
+  });
+
+  it('serves a page to drag the bookmarklets from, with no key in them', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}demo/bookmarklets.html`);
+    const links = await page.locator('a.bm').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(links).toHaveLength(2);
+    const loader = decodeURIComponent(links[0]!);
+    expect(loader).toContain(`${url}dist/llm-helper.umd.min.js`);
+    expect(loader).not.toMatch(/apiKey|sk-|key=|no-key-needed/);
+    expect(decodeURIComponent(links[1]!)).not.toMatch(/no-key-needed|sk-[A-Za-z0-9]{8}/);
+    await page.close();
+  });
+
   it("the SDK's own tools never see the panel, even with focus in it", async () => {
     const page = await open();
     await panel(page).locator('textarea').focus(); // the focused element is reported by summary: not this one

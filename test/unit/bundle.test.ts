@@ -1,5 +1,6 @@
 /** The built bundles evaluate no code: no eval, no Function constructor (runJS's opt-in path aside). */
 import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -16,5 +17,13 @@ describe('bundles', () => {
     expect(code).not.toMatch(/(^|[^.\w$])eval\(/);
     expect(code).not.toMatch(/new Function\(/);
     expect(code).not.toMatch(/=\s*Function\s*[;,]/); // an alias of the constructor, as zod's code generator had
+  });
+
+  // The goal is 60 KB gzipped (page-agent's IIFE is 63 KB). It is not met yet (README, "Performance and
+  // size"), so this ceiling holds the line where the bundle is today, and comes down as it shrinks.
+  const CEILING = 75 * 1024;
+  it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
+    const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
+    expect(gzipped).toBeLessThanOrEqual(CEILING);
   });
 });

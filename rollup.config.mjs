@@ -4,6 +4,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -12,27 +13,17 @@ const replaceVersion = {
   name: 'version',
   transform: (code) => (code.includes('__VERSION__') ? code.replaceAll('__VERSION__', version) : null),
 };
-// zod compiles fast parsers with `new Function` unless it runs jitless. LLMHelper always runs it jitless
-// (pages with a strict CSP), so the generator is cut out of the bundle: each `const F = Function;` in
-// zod's core becomes a throw, its probe then reports no eval, and zod uses its interpreter.
-// Pages with old libraries add enumerable members to Object.prototype (`Object.prototype.extend`), and
-// zod's `for (const key in obj)` loops then meet keys that are not there and fail to install. In the
-// bundle they iterate own keys only, which is what they mean.
-const zodOwnKeys = (code) =>
-  code.replace(/for \((const|let) (\w+) in ([\w.$]+)\)/g, (m, kind, key, obj, at) =>
-    code.lastIndexOf('doc.write', at) > code.lastIndexOf('\n', at)
-      ? m
-      : `for (${kind} ${key} of Object.keys(${obj}))`,
-  );
-const zodWithoutCodegen = {
-  name: 'zod-without-codegen',
-  transform(code, id) {
-    if (!/[\\/]zod[\\/]v4[\\/]core[\\/]/.test(id)) return null;
-    return zodOwnKeys(code).replaceAll(
-      'const F = Function;',
-      'throw new Error("LLMHelper runs zod jitless: code generation is not in this bundle");',
-    );
-  },
+// The bundles carry src/zod-lite (the part of zod's API LLMHelper's schemas use) instead of zod itself:
+// the source, its types and the tests use zod, and test/unit/zod-lite.test.ts checks that both accept and
+// reject the same arguments alike. zod's core is the largest single part of the bundle otherwise, and it
+// would also set globals (globalThis.__zod_globalConfig) on every page.
+const ZOD_LITE = {
+  'zod/mini': fileURLToPath(new URL('./src/zod-lite/mini.ts', import.meta.url)),
+  'zod/v4/core': fileURLToPath(new URL('./src/zod-lite/core.ts', import.meta.url)),
+};
+const zodLite = {
+  name: 'zod-lite',
+  resolveId: (source) => ZOD_LITE[source] ?? null,
 };
 // Prints each minified bundle's size, raw and gzipped, after the build (the budget is in the README).
 const printSize = {
@@ -47,7 +38,7 @@ const printSize = {
 };
 const plugins = (declarations) => [
   replaceVersion,
-  zodWithoutCodegen,
+  zodLite,
   resolve({ browser: true }),
   // eventemitter3's ESM entry re-exports its CommonJS build.
   commonjs(),

@@ -149,3 +149,58 @@ describe('execute() on a real page', () => {
     await page.close();
   });
 });
+
+describe("an integrator's own tool, with its own zod, in the bundle (which carries zod-lite)", () => {
+  it('is listed with its JSON Schema and description, validated by its zod, and run', async () => {
+    const page = await ctx.open('invoices.html');
+    await page.addScriptTag({
+      type: 'module',
+      content: "import * as z from '/node_modules/zod/v4/classic/external.js'; window.realZod = z;",
+    });
+    await page.waitForFunction(() => 'realZod' in window);
+    const r = await page.evaluate(async () => {
+      type Z = {
+        object(s: object): unknown;
+        number(): { int(): { min(n: number): { describe(d: string): unknown } } };
+      };
+      const z = (window as unknown as { realZod: Z }).realZod;
+      const h = window.LLMHelper as unknown as {
+        defineTool(t: object): unknown;
+        addTool(t: unknown): void;
+        tools(o: object): { name: string; input_schema: unknown }[];
+        execute(c: object): Promise<{ ok: boolean; message: unknown }>;
+      };
+      h.addTool(
+        h.defineTool({
+          name: 'openTicket',
+          description: 'Open a support ticket by its number.',
+          input: z.object({ number: z.number().int().min(1).describe('The ticket number.') }),
+          risk: 'write',
+          run: ({ number }: { number: number }) => ({ text: `Opened ticket ${number}.` }),
+        }),
+      );
+      const listed = h.tools({ format: 'anthropic' }).find((t) => t.name === 'browser_openTicket');
+      const call = (args: unknown) =>
+        h
+          .execute({ name: 'openTicket', arguments: args })
+          .then((x) => ({ ok: x.ok, message: JSON.stringify(x.message) }));
+      return {
+        schema: listed?.input_schema,
+        good: await call({ number: 7 }),
+        zero: await call({ number: 0 }),
+        text: await call({ number: 'seven' }),
+      };
+    });
+    expect(r.schema).toMatchObject({
+      type: 'object',
+      properties: { number: { type: 'integer', minimum: 1, description: 'The ticket number.' } },
+      required: ['number'],
+    });
+    expect(r.good.ok).toBe(true);
+    expect(r.good.message).toMatch(/Opened ticket 7\./);
+    expect(r.zero.ok).toBe(false);
+    expect(r.zero.message).toMatch(/field number: expected at least 1 \(got 0\)/);
+    expect(r.text.message).toMatch(/field number: expected number \(got \\"seven\\"\)/);
+    await page.close();
+  });
+});

@@ -21,7 +21,7 @@ describe('bundles', () => {
 
   // The goal is 60 KB gzipped (page-agent's IIFE is 63 KB). It is not met yet (README, "Performance and
   // size"), so this ceiling holds the line where the bundle is today, and comes down as it shrinks.
-  const CEILING = 75 * 1024;
+  const CEILING = 70 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

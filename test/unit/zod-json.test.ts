@@ -1,6 +1,7 @@
 /** Our JSON Schema converter gives what zod's own toJSONSchema gives, for every built-in tool. */
 import fc from 'fast-check';
 import * as z from 'zod/mini';
+import * as classic from 'zod';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_TOOLS } from '../../src/tools/builtin';
@@ -21,6 +22,12 @@ function zods(schema: $ZodType): JSONSchema {
 describe('zodToJSON', () => {
   for (const tool of BUILTIN_TOOLS)
     it(tool.name, () => expect(zodToJSON(tool.input)).toEqual(zods(tool.input)));
+
+  it("classic zod's z.number().int() is an integer (an integrator's own tool)", () => {
+    const own = classic.object({ n: classic.number().int().min(1).describe('How many.') });
+    expect(zodToJSON(own)).toEqual(zods(own));
+    expect(zodToJSON(own)).toMatchObject({ properties: { n: { type: 'integer', minimum: 1 } } });
+  });
 
   it('random argument shapes of the kinds tools use', () => {
     const leaf = fc.constantFrom<(() => $ZodType)[]>(

@@ -19,7 +19,16 @@ interface Def {
   entries?: Record<string, string | number>;
   values?: unknown[];
   checks?: {
-    _zod: { def: { check: string; value?: number; inclusive?: boolean; minimum?: number; maximum?: number } };
+    _zod: {
+      def: {
+        check: string;
+        value?: number;
+        inclusive?: boolean;
+        minimum?: number;
+        maximum?: number;
+        format?: string;
+      };
+    };
   }[];
 }
 
@@ -54,10 +63,13 @@ export function zodToJSON(schema: $ZodType): JSONSchema {
       out = { type: 'string' };
       bounds(def, out, ['minLength', 'maxLength']);
       break;
-    case 'number':
-      out = { type: def.format && /int/.test(def.format) ? 'integer' : 'number' };
+    case 'number': {
+      // z.int() says so in its format; classic zod's z.number().int() in a number_format check.
+      const formats = [def.format, ...(def.checks ?? []).map((c) => c._zod.def.format)];
+      out = { type: formats.some((f) => f && /int/.test(f)) ? 'integer' : 'number' };
       bounds(def, out, null);
       break;
+    }
     case 'boolean':
       out = { type: 'boolean' };
       break;

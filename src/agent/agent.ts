@@ -509,7 +509,7 @@ export class Agent extends EventEmitter {
     }
     const rule = ruling(this.options, call.name, args);
     if (rule?.verdict === 'deny') return refuse(rule.reason);
-    const risk = classify(this.options.helper, call.name, args, risks.get(call.name));
+    const risk = classify(this.options.helper, call.name, args, risks.get(call.name), this.lang);
     if (risk.risky && rule?.verdict !== 'allow') {
       const pending: PendingCall = { name: call.name, args, risk };
       this.emit('confirm', pending);

@@ -23,6 +23,22 @@ export interface Risk {
 const RISKY_WORDS =
   /\b(delete|remove|trash|destroy|erase|pay|payment|purchase|buy|order|checkout|transfer|wire|submit|send|publish|unsubscribe|cancel|terminate|close account|confirm)\b|删除|移除|支付|付款|购买|下单|转账|提交|发送|取消|注销/i;
 
+/** The reasons a person reads in the confirmation, in the agent's language. */
+const REASONS = {
+  en: {
+    code: (tool: string) => `${tool} runs code in the page`,
+    upload: 'uploads files to the page',
+    site: (origin: string) => `opens another site, ${origin}`,
+    on: (tool: string, target: string, word: string) => `${tool} on "${target}" (${word})`,
+  },
+  zh: {
+    code: (tool: string) => `${tool} 会在页面中运行代码`,
+    upload: '向页面上传文件',
+    site: (origin: string) => `打开另一个网站：${origin}`,
+    on: (tool: string, target: string, word: string) => `${tool}：“${target}”（${word}）`,
+  },
+};
+
 const originOf = (url: string): string | null => {
   try {
     return new URL(url, location.href).origin;
@@ -51,15 +67,16 @@ export function classify(
   name: string,
   args: Record<string, unknown>,
   toolRisk: string | undefined,
+  language: 'en' | 'zh' = 'en',
 ): Risk {
+  const R = REASONS[language];
   if (toolRisk === 'read' || name === 'done' || name === 'ask_user') return { risky: false, reason: '' };
-  if (toolRisk === 'danger' || name === 'runJS')
-    return { risky: true, reason: `${name} runs code in the page` };
-  if (name === 'upload') return { risky: true, reason: 'uploads files to the page' };
+  if (toolRisk === 'danger' || name === 'runJS') return { risky: true, reason: R.code(name) };
+  if (name === 'upload') return { risky: true, reason: R.upload };
   if (name === 'navigate' && typeof args.url === 'string') {
     const origin = originOf(args.url);
     if (origin && origin !== location.origin)
-      return { risky: true, reason: `opens another site, ${origin}`, target: args.url };
+      return { risky: true, reason: R.site(origin), target: args.url };
     return { risky: false, reason: '' };
   }
   const target = targetOf(helper, args);
@@ -74,7 +91,7 @@ export function classify(
   if (m)
     return {
       risky: true,
-      reason: `${name} on "${(target ?? words).slice(0, 80)}" (${m[0].toLowerCase()})`,
+      reason: R.on(name, (target ?? words).slice(0, 80), m[0].toLowerCase()),
       target,
     };
   return { risky: false, reason: '', target };

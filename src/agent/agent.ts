@@ -113,6 +113,7 @@ export class Agent extends EventEmitter {
   private stopped = false;
   private pausing = false;
   private unpause: (() => void) | null = null;
+  private handBack = '';
   private marker = newMarker();
   private readonly lang: Language;
   private readonly maxSteps: number;
@@ -155,10 +156,14 @@ export class Agent extends EventEmitter {
     this.controller?.abort();
   }
 
-  /** Goes on after pause(): the model is told the person changed the page and gets a fresh observation. */
-  continue(): void {
+  /**
+   * Goes on after pause(): the model is told the person changed the page and gets a fresh observation,
+   * with what the person says about it (`note`), if anything.
+   */
+  continue(note?: string): void {
     if (!this.pausing) return;
     this.pausing = false;
+    this.handBack = typeof note === 'string' ? note.trim() : '';
     this.unpause?.();
   }
 
@@ -342,7 +347,7 @@ export class Agent extends EventEmitter {
         if (this.stopped) return end('stopped', '');
         this.emit('continued');
         unchanged = 0;
-        this.note(P.userChanged(observe(this.options.helper.summary(), n)));
+        this.note(P.userChanged(observe(this.options.helper.summary(), n), this.handBack));
       }
       if (this.stopped) return end('stopped', '');
       if (n > this.maxSteps) return end('max_steps', '');

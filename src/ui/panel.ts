@@ -287,10 +287,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     a.on('paused', () => {
       highlight.style.display = 'none';
       pauseButton.textContent = T.continue;
+      input.placeholder = T.handBack;
       setStatus(T.paused);
     });
     a.on('continued', () => {
       pauseButton.textContent = T.pause;
+      input.placeholder = T.placeholder;
       setStatus(T.thinking, true);
     });
     a.on('step', (step: Step) => {
@@ -357,8 +359,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
 
   function togglePause() {
     if (!agent || !running) return;
-    if (agent.paused) agent.continue();
-    else {
+    if (agent.paused) {
+      // What the person typed while they had the page goes along with it.
+      const note = input.value;
+      input.value = '';
+      agent.continue(note);
+    } else {
       agent.pause();
       pauseButton.textContent = T.continue;
       setStatus(T.pausing, true);
@@ -491,6 +497,7 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     if (k.key === 'Enter' && !k.shiftKey) {
       k.preventDefault();
       if (!running) void send(input.value);
+      else if (agent?.paused) togglePause();
     }
   });
   // Move by dragging the header.

@@ -53,7 +53,7 @@ async function agentIn(page: Awaited<ReturnType<typeof ctx.open>>, answer?: stri
 type InPageAgent = {
   run(t: string, o?: unknown): Promise<Result>;
   pause(): void;
-  continue(): void;
+  continue(note?: string): void;
   reset(): void;
   paused: boolean;
   once(e: string, f: () => void): void;
@@ -93,7 +93,9 @@ describe('the agent and the person', () => {
       p.textContent = 'Added by hand';
       document.body.prepend(p);
     });
-    await page.evaluate(() => (window as unknown as { agent: InPageAgent }).agent.continue());
+    await page.evaluate(() =>
+      (window as unknown as { agent: InPageAgent }).agent.continue('I added a heading.'),
+    );
     const { r, events } = await result;
     expect(r.status).toBe('done');
     expect(events).toEqual(['paused', 'continued']);
@@ -101,6 +103,7 @@ describe('the agent and the person', () => {
     expect(mock.log).toHaveLength(3); // the dropped request, the re-ask, the step after find
     expect(bodies()[1]).toMatch(/paused you and changed the page/);
     expect(bodies()[1]).toMatch(/Added by hand/); // the fresh observation
+    expect(bodies()[1]).toMatch(/The person says: I added a heading\./);
     await page.close();
   });
 

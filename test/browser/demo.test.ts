@@ -129,6 +129,7 @@ describe('the demo', () => {
     expect(demo.mock.log).toHaveLength(1); // nothing leaves while the person has the page
     await page.selectOption('#f-type', 'Invoice');
     await page.selectOption('#f-year', '2024');
+    await panel(page).locator('textarea').fill('I filtered to the 2024 invoices.');
     await panel(page).getByRole('button', { name: 'Continue' }).click();
     await status(page).getByText('Done').waitFor({ timeout: 20_000 });
     const downloads = await page.evaluate(() =>
@@ -136,7 +137,9 @@ describe('the demo', () => {
     );
     expect(downloads).toHaveLength(7);
     expect(downloads.every((d) => d.startsWith('Invoice-2024-'))).toBe(true);
-    expect(JSON.stringify(demo.mock.log[1]!.body)).toMatch(/paused you and changed the page/);
+    expect(JSON.stringify(demo.mock.log[1]!.body)).toMatch(
+      /paused you and changed the page[^"]*The person says: I filtered to the 2024 invoices\./,
+    );
     await page.close();
   });
 

@@ -1,10 +1,11 @@
 // Serves the demo page (with the SDK loaded from dist/) on 127.0.0.1. Usage: npm run demo [-- --port 5173]
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MOCK_LABEL, startMockModel } from '../test/support/mock-model.mjs';
 import { bookmarklets } from '../scripts/bookmarklet.mjs';
+import { requestPath } from '../test/support/request-path.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const portArg = process.argv.indexOf('--port');
@@ -41,12 +42,11 @@ const server = createServer(async (req, res) => {
     '/vendor/react.js': 'node_modules/react/umd/react.production.min.js',
     '/vendor/react-dom.js': 'node_modules/react-dom/umd/react-dom.production.min.js',
   }[req.url ?? ''];
-  let path = vendor
-    ? `/${vendor}`
-    : normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-        /^(\.\.[/\\])+/,
-        '',
-      );
+  let path = vendor ? `/${vendor}` : requestPath(req.url);
+  if (path === null) {
+    res.writeHead(400).end('malformed URL');
+    return;
+  }
   if (path === '/' || path === '\\') path = '/demo/index.html';
   if (!vendor && !path.startsWith('/demo/') && !path.startsWith('/dist/')) {
     res.writeHead(404).end('not found');

@@ -184,6 +184,11 @@ describe('the demo', () => {
     await page.close();
   });
 
+  it('answers a malformed URL with 400 and keeps serving (it used to crash the demo server)', async () => {
+    for (const bad of ['%E0%A4%A', 'demo/%', '%']) expect((await fetch(`${url}${bad}`)).status).toBe(400);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
   it('serves a page to drag the bookmarklets from, with no key in them', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}demo/bookmarklets.html`);

@@ -3,8 +3,9 @@
 import { createServer } from 'node:http';
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requestPath } from './request-path.mjs';
 import { chromium } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,7 +30,12 @@ const TYPES = {
 export async function startServer(root = ROOT) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = requestPath(req.url);
+    if (path === null) {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('malformed URL');
+      return;
+    }
     // ?delay=ms answers late, for tests that wait on requests.
     const delay = Math.min(Number(url.searchParams.get('delay')) || 0, 5000);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));

@@ -35,7 +35,13 @@ function wireOf(method, path) {
   if (g)
     return {
       wire: 'gemini',
-      model: decodeURIComponent(g[1]),
+      model: (() => {
+        try {
+          return decodeURIComponent(g[1]);
+        } catch {
+          return g[1]; // malformed escapes: the model name as sent
+        }
+      })(),
       geminiStream: g[2] === 'streamGenerateContent',
     };
   return null;

@@ -1,0 +1,1 @@
+export function requestPath(rawUrl: string | undefined): string | null;

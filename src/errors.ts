@@ -5,7 +5,7 @@
 export type ErrorCode = 'unknown_id' | 'stale_id' | 'bad_argument' | 'not_found' | 'unsupported' | 'provider';
 
 export class LLMHelperError extends Error {
-  override readonly name = 'LLMHelperError';
+  declare readonly name: 'LLMHelperError';
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -13,6 +13,14 @@ export class LLMHelperError extends Error {
     super(message);
   }
 }
+
+// On the prototype, and defined rather than assigned: a page that froze Error.prototype (SES lockdown,
+// hardened JavaScript) makes `this.name = …` throw, since the inherited `name` is then read-only.
+Object.defineProperty(LLMHelperError.prototype, 'name', {
+  value: 'LLMHelperError',
+  writable: true,
+  configurable: true,
+});
 
 export const fail = (code: ErrorCode, message: string): never => {
   throw new LLMHelperError(code, message);

@@ -11,7 +11,8 @@ import { Agent, type AgentOptions } from './agent/agent';
 import { createPanel, type Panel, type PanelOptions } from './ui/panel';
 import { connect, savedConnection, type Connection, type ConnectOptions } from './bridge/connect';
 
-type Installed = LLMHelper & {
+/** The global `LLMHelper` a script tag installs. */
+export type Installed = LLMHelper & {
   LLMHelperError: typeof LLMHelperError;
   defineTool: typeof defineTool;
   provider: typeof createProvider;

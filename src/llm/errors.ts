@@ -21,7 +21,6 @@ export type ProviderErrorKind =
 const RETRYABLE = new Set<ProviderErrorKind>(['rate_limit', 'overloaded', 'server', 'network', 'timeout']);
 
 export class ProviderError extends LLMHelperError {
-  override readonly name = 'LLMHelperError';
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,

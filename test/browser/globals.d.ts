@@ -1,9 +1,8 @@
-import type { LLMHelper } from '../../src/helper';
-import type { LLMHelperError } from '../../src/errors';
+import type { Installed } from '../../src/global';
 
 declare global {
   interface Window {
-    LLMHelper: LLMHelper & { LLMHelperError: typeof LLMHelperError };
+    LLMHelper: Installed;
     clicked: string[];
     items: string[];
     render(): void;

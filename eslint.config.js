@@ -28,6 +28,23 @@ export default tseslint.config(
     },
   },
   {
+    // The bundle runs inside other people's pages, where Prototype.js and MooTools replace Array.from
+    // with versions that ignore its map function and drop Sets and Maps, and Prototype.js 1.6 replaces
+    // Array.prototype.reduce with one that takes no callback.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Array',
+          property: 'from',
+          message: "Spread ([...x]) instead: old libraries replace the page's Array.from.",
+        },
+        { property: 'reduce', message: 'A loop instead: Prototype.js 1.6 replaces Array.prototype.reduce.' },
+      ],
+    },
+  },
+  {
     // The demo's page scripts: what a browser page has, and the libraries the demo pages load.
     files: ['demo/**/*.js'],
     languageOptions: {

@@ -331,7 +331,8 @@ export function checkArguments(method: string, args: readonly unknown[]): void {
     const where = [name, ...issue.path.map(String)].join('.');
     let got: string;
     try {
-      const value = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown>)?.[k], args[i]);
+      let value: unknown = args[i];
+      for (const k of issue.path) value = (value as Record<PropertyKey, unknown>)?.[k];
       got = truncate(stringify(value) ?? String(value), 80);
     } catch {
       got = typeof args[i];

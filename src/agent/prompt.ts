@@ -79,7 +79,7 @@ export function pickLanguage(choice?: Language): Language {
 export function newMarker(): string {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
-  return `page-data-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `page-data-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** Page text inside the run's delimiters (any copy of the delimiter inside it is broken up). */

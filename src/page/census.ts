@@ -129,7 +129,7 @@ export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
 /** One tag's elements: a single-tag querySelectorAll takes the browser's fast path (about twice as fast as a fresh tag collection on a large page). */
-const byTag = (root: SearchRoot, tag: string): ArrayLike<Element> => root.querySelectorAll(tag);
+const byTag = (root: SearchRoot, tag: string): NodeListOf<Element> => root.querySelectorAll(tag);
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
 function mergeFirst(lists: ArrayLike<Element>[], max: number, accept: (el: Element) => boolean): Element[] {
@@ -211,13 +211,11 @@ export function census(root: SearchRoot): Census {
       // Sections and forms are landmarks only when named: keep the few that are.
       lists.landmarks.push(
         t === 'section' || t === 'form'
-          ? Array.from(all).filter(
-              (el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'),
-            )
+          ? [...all].filter((el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))
           : all,
       );
     }
-    for (const d of Array.from(tags.dialog!))
+    for (const d of [...tags.dialog!])
       if (d.matches(DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
   }
   const accepts: Record<ListKind, (el: Element) => boolean> = {

@@ -26,7 +26,7 @@ const CONTAINERS =
 export function rowLabel(row: Element): string {
   const header = row.querySelector('th[scope=row],[role=rowheader]');
   if (header) return truncate(textOf(header, 60), 40);
-  for (const cell of Array.from(row.querySelectorAll(CELL))) {
+  for (const cell of [...row.querySelectorAll(CELL)]) {
     const t = textOf(cell, 60);
     if (t) return truncate(t, 40);
   }

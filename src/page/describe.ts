@@ -135,8 +135,8 @@ function describeElement(store: ElementStore, el: Element): string {
 }
 
 function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
-  const headerCells = Array.from(table.querySelectorAll('thead th, thead td, [role=columnheader]'));
-  const allRows = Array.from(table.querySelectorAll(ROW)).filter(
+  const headerCells = [...table.querySelectorAll('thead th, thead td, [role=columnheader]')];
+  const allRows = [...table.querySelectorAll(ROW)].filter(
     (r) =>
       closestDeep(r.parentElement ?? r, 'table,[role=table],[role=grid],[role=treegrid]') === table ||
       r.closest('table,[role=table],[role=grid],[role=treegrid]') === table,
@@ -144,14 +144,14 @@ function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
   let columns = headerCells;
   let rows = allRows.filter((r) => !r.closest('thead') && !r.querySelector('[role=columnheader]'));
   if (!columns.length && rows[0] && rows[0].querySelectorAll('th').length === rows[0].children.length) {
-    columns = Array.from(rows[0].children);
+    columns = [...rows[0].children];
     rows = rows.slice(1);
   }
   return { columns, rows };
 }
 
 export function cellTexts(row: Element, max = 40): string[] {
-  return Array.from(row.children)
+  return [...row.children]
     .filter((c) => c.matches('td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]'))
     .map((c) => {
       const text = textOf(c, max * 2);
@@ -181,10 +181,7 @@ function describeTable(store: ElementStore, table: Element): string {
   if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
   const actions = new Set<string>();
   for (const r of shown.slice(0, 5))
-    for (const a of Array.from(r.querySelectorAll(`${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)).slice(
-      0,
-      6,
-    )) {
+    for (const a of [...r.querySelectorAll(`${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
       const n = nameOf(a, 30);
       if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);
     }
@@ -201,8 +198,7 @@ function fieldsOf(container: Element): Element[] {
   );
   if (tagOf(container) === 'FORM') {
     const id = container.id;
-    if (id)
-      fields.push(...Array.from(container.ownerDocument.querySelectorAll(`[form="${CSS.escape(id)}"]`)));
+    if (id) fields.push(...container.ownerDocument.querySelectorAll(`[form="${CSS.escape(id)}"]`));
   }
   return visibleOnly(fields);
 }
@@ -254,7 +250,7 @@ function itemsOf(el: Element): Element[] {
             : tagOf(el) === 'DL'
               ? 'dt'
               : ':scope > li, :scope > [role=listitem]';
-  return Array.from(el.querySelectorAll(sel));
+  return [...el.querySelectorAll(sel)];
 }
 
 function describeList(store: ElementStore, el: Element, kind: Kind, budget: number): string {
@@ -437,7 +433,7 @@ function textGist(found: Census, bare: boolean): string | null {
   let paragraphs = 0;
   let count = 0;
   let chars = 0;
-  for (const p of Array.from(document.getElementsByTagName('p'))) {
+  for (const p of [...document.getElementsByTagName('p')]) {
     const text = p.textContent ?? '';
     if (text.length < 20 || !text.trim()) continue;
     paragraphs++;

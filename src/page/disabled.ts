@@ -48,7 +48,7 @@ const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
 function greyedOut(el: Element): boolean {
   const parent = el.parentElement;
   if (!parent) return false;
-  const siblings = Array.from(parent.children).filter((c) => c !== el && c.tagName === el.tagName);
+  const siblings = [...parent.children].filter((c) => c !== el && c.tagName === el.tagName);
   if (siblings.length < 2) return false;
   const own = style(el);
   if (!own) return false;

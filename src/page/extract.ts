@@ -42,8 +42,8 @@ function rowsOf(el: Element, maxRows: number) {
     (table.querySelector('tr')?.querySelectorAll('td').length === 0 ? table.querySelector('tr') : null);
   const columns = headerRow
     ? cellTexts(headerRow, 60)
-    : Array.from(table.querySelectorAll('[role=columnheader]'), (c) => truncate(textOf(c, 60), 60));
-  const rows = Array.from(table.querySelectorAll('tr,[role=row]')).filter(
+    : [...table.querySelectorAll('[role=columnheader]')].map((c) => truncate(textOf(c, 60), 60));
+  const rows = [...table.querySelectorAll('tr,[role=row]')].filter(
     (r) =>
       r !== headerRow &&
       !r.closest('thead') &&
@@ -60,7 +60,7 @@ function rowsOf(el: Element, maxRows: number) {
 
 function optionsOf(el: Element) {
   if (tagOf(el) === 'SELECT')
-    return Array.from((el as HTMLSelectElement).options, (o) => ({
+    return [...(el as HTMLSelectElement).options].map((o) => ({
       value: o.value,
       label: o.label || o.text,
       ...(o.selected ? { selected: true } : {}),
@@ -87,15 +87,15 @@ function optionsOf(el: Element) {
 
 function boundedHtml(el: Element, max: number): string {
   const clone = el.cloneNode(true) as Element;
-  const secrets = [el, ...Array.from(el.querySelectorAll('input,textarea'))].filter(isSecretField);
-  const cloned = [clone, ...Array.from(clone.querySelectorAll('input,textarea'))];
-  const originals = [el, ...Array.from(el.querySelectorAll('input,textarea'))];
+  const secrets = [el, ...el.querySelectorAll('input,textarea')].filter(isSecretField);
+  const cloned = [clone, ...clone.querySelectorAll('input,textarea')];
+  const originals = [el, ...el.querySelectorAll('input,textarea')];
   for (const s of secrets) {
     const c = cloned[originals.indexOf(s)];
     if (c?.hasAttribute('value')) c.setAttribute('value', REDACTED);
     if (c && tagOf(c) === 'TEXTAREA') c.textContent = REDACTED;
   }
-  for (const s of Array.from(clone.querySelectorAll('script,style'))) s.remove();
+  for (const s of [...clone.querySelectorAll('script,style')]) s.remove();
   return truncate(clone.outerHTML, max);
 }
 
@@ -139,7 +139,7 @@ export function extract(
           (el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true')
         );
       case 'selected':
-        if (tag === 'SELECT') return Array.from((el as HTMLSelectElement).selectedOptions, (o) => o.value);
+        if (tag === 'SELECT') return [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value);
         return (el as HTMLOptionElement).selected ?? el.getAttribute('aria-selected') === 'true';
       case 'disabled':
         return (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true';
@@ -167,7 +167,7 @@ export function extract(
           if (attr === 'value' && isSecretField(el)) return REDACTED;
           return truncate(el.getAttribute(attr)!, max);
         }
-        const has = Array.from(el.attributes, (a) => a.name).slice(0, 12);
+        const has = [...el.attributes].map((a) => a.name).slice(0, 12);
         throw new LLMHelperError(
           'bad_argument',
           `Element has no property or attribute "${property}". Properties: ${PROPERTIES.join(', ')}.${has.length ? ` Its attributes: ${has.join(', ')}.` : ''}`,

@@ -311,8 +311,8 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
 
 /** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
 function byTag(root: SearchRoot, tags: string[]): Element[] {
-  if (root.nodeType === 11) return Array.from(root.querySelectorAll(tags.join(',')));
-  return tags.flatMap((t) => Array.from((root as Element).getElementsByTagName(t)));
+  if (root.nodeType === 11) return [...root.querySelectorAll(tags.join(','))];
+  return tags.flatMap((t) => [...(root as Element).getElementsByTagName(t)]);
 }
 
 /** A field needs its full name computed when no label or naming attribute already covers it. */
@@ -342,7 +342,7 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
   for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
   for (const img of byTag(root, ['img', 'area'])) if (img.hasAttribute('alt')) test(img, false);
-  for (const el of Array.from(root.querySelectorAll(ATTR_SELECTOR))) test(el, false);
+  for (const el of [...root.querySelectorAll(ATTR_SELECTOR)]) test(el, false);
   return hits;
 }
 
@@ -390,7 +390,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     // No pattern: every element of the type, in document order.
     if (scopeEl?.matches(selector!)) add(scopeEl, scopeEl, '');
     for (const root of roots)
-      for (const el of Array.from(root.querySelectorAll(selector!))) {
+      for (const el of [...root.querySelectorAll(selector!)]) {
         if (order >= MAX_HITS) budget.stopped = 'hits';
         if ((order % 256 === 0 && overBudget(budget)) || budget.stopped) break;
         add(el, el, '');

@@ -138,7 +138,7 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
     byControl = new Map();
     const labels =
       root.nodeType === 9 ? (root as Document).getElementsByTagName('label') : root.querySelectorAll('label');
-    for (const label of Array.from(labels) as HTMLLabelElement[]) {
+    for (const label of [...labels] as HTMLLabelElement[]) {
       const control = label.control;
       if (!control) continue;
       const list = byControl.get(control);
@@ -230,7 +230,7 @@ function computeName(el: Element): string {
   if (LABELABLE.has(tag)) {
     const labels = labelsOf(el);
     if (labels.length) {
-      const t = normalize(Array.from(labels, labelText).join(' '));
+      const t = normalize([...labels].map(labelText).join(' '));
       if (t) return t;
     }
     const t =
@@ -358,7 +358,7 @@ export function iconName(el: Element): string {
       .trim();
     if (/[a-z]{3}/i.test(stem)) return normalize(stem);
   }
-  const classes = [el, ...Array.from(el.querySelectorAll('[class]')).slice(0, 6)];
+  const classes = [el, ...[...el.querySelectorAll('[class]')].slice(0, 6)];
   for (const c of classes) {
     const cls = typeof c.className === 'string' ? c.className : (c.getAttribute('class') ?? '');
     for (const token of cls.split(/\s+/)) {

@@ -303,7 +303,7 @@ function checkPattern(source: string, regexFlags: string, shown: string): Item[]
   const tree = parse(source);
   const flags: Shape = {
     flags: regexFlags.replace(/[gy]/g, ''),
-    sample: [...new Set([...Array.from(SAMPLE), ...Array.from(source)])],
+    sample: [...new Set([...SAMPLE, ...source])],
   };
   if (!matchesVisibleText(tree, flags))
     refuse(

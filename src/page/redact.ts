@@ -71,17 +71,17 @@ export function liveSecrets(): string[] {
     const fields =
       root.nodeType === 9
         ? [
-            ...Array.from((root as Document).getElementsByTagName('input')),
-            ...Array.from((root as Document).getElementsByTagName('textarea')),
+            ...(root as Document).getElementsByTagName('input'),
+            ...(root as Document).getElementsByTagName('textarea'),
           ]
-        : Array.from(root.querySelectorAll('input,textarea'));
+        : [...root.querySelectorAll('input,textarea')];
     for (const el of fields) {
       const value = (el as HTMLInputElement).value;
       const initial = el.getAttribute('value');
       if ((value && value.length >= 4) || (initial && initial.length >= 4))
         consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? el.textContent : null]);
     }
-    for (const el of Array.from(root.querySelectorAll('[contenteditable]')))
+    for (const el of [...root.querySelectorAll('[contenteditable]')])
       if ((el as HTMLElement).isContentEditable) consider(el, [el.textContent]);
   }
   liveMemo = [...found].sort((a, b) => b.length - a.length);
@@ -119,7 +119,7 @@ export function fieldValue(el: Element): string | undefined {
   const tag = tagOf(el);
   let value: string | undefined;
   if (tag === 'SELECT') {
-    value = Array.from((el as HTMLSelectElement).selectedOptions, (o) => o.label || o.text).join(', ');
+    value = [...(el as HTMLSelectElement).selectedOptions].map((o) => o.label || o.text).join(', ');
   } else if (
     tag === 'TEXTAREA' ||
     (tag === 'INPUT' &&
@@ -127,7 +127,7 @@ export function fieldValue(el: Element): string | undefined {
   ) {
     value = (el as HTMLInputElement).value;
   } else if (tag === 'INPUT' && inputType(el) === 'file') {
-    value = Array.from((el as HTMLInputElement).files ?? [], (f) => f.name).join(', ');
+    value = [...((el as HTMLInputElement).files ?? [])].map((f) => f.name).join(', ');
   } else if ((el as HTMLElement).isContentEditable) {
     value = (el as HTMLElement).innerText;
   }

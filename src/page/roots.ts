@@ -56,7 +56,7 @@ function observe(doc: Document, state: Tracked): void {
     const added = state.added;
     if (!added) return;
     for (const r of records)
-      for (const n of Array.from(r.addedNodes)) if (n.nodeType === 1) added.push(n as Element);
+      for (const n of [...r.addedNodes]) if (n.nodeType === 1) added.push(n as Element);
     if (added.length > MAX_PENDING) {
       state.added = null;
       observer.disconnect();
@@ -73,7 +73,7 @@ function changed(state: Tracked): boolean {
   if (!state.observer || !state.added) return true;
   const records = state.observer.takeRecords();
   for (const r of records)
-    for (const n of Array.from(r.addedNodes)) if (n.nodeType === 1) state.added.push(n as Element);
+    for (const n of [...r.addedNodes]) if (n.nodeType === 1) state.added.push(n as Element);
   const added = state.added;
   state.added = [];
   if (added.length > MAX_PENDING) return true;
@@ -103,12 +103,9 @@ function shadowsOf(doc: Document): ShadowRoot[] {
 }
 
 function framesIn(root: Document | ShadowRoot): Element[] {
-  if (root.nodeType === 11) return Array.from(root.querySelectorAll('iframe,frame'));
+  if (root.nodeType === 11) return [...root.querySelectorAll('iframe,frame')];
   const doc = root as Document;
-  return [
-    ...Array.from(doc.getElementsByTagName('iframe')),
-    ...Array.from(doc.getElementsByTagName('frame')),
-  ];
+  return [...doc.getElementsByTagName('iframe'), ...doc.getElementsByTagName('frame')];
 }
 
 function documentRoots(doc: Document): Roots {
@@ -177,6 +174,6 @@ export function forgetRoots(): void {
 /** querySelectorAll over start and every shadow root and same-origin frame below it. */
 export function queryAllDeep(start: SearchRoot, selector: string): Element[] {
   const out: Element[] = [];
-  for (const root of collectRoots(start).roots) out.push(...Array.from(root.querySelectorAll(selector)));
+  for (const root of collectRoots(start).roots) out.push(...root.querySelectorAll(selector));
   return out;
 }

@@ -32,7 +32,8 @@ export interface ExecuteResult extends ToolResult {
 
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[] = [];
+  for (let j = 0; j <= b.length; j++) d.push(j);
   for (let i = 1; i <= a.length; i++) {
     let prev = d[0]!;
     d[0] = i;

@@ -35,10 +35,21 @@ describe('installing on pages with old libraries', () => {
       const id = h.find('Save')[0]!.id;
       const click = await h.click(id);
       const exec = await h.execute({ name: 'browser_find', arguments: { pattern: 'Saved' } });
+      const size = h.find('Size', { type: 'select' })[0]!.id;
+      let badOption = '';
+      try {
+        h.find('Saved', { limit: 'all' as unknown as number });
+      } catch (e) {
+        badOption = (e as Error).message;
+      }
       return {
         theirs: window.LLMHelper as unknown,
         click: { ok: click.ok, message: click.message },
         exec: { ok: exec.ok, data: exec.data },
+        options: h.extract(size, 'options'),
+        describe: h.describe(size),
+        unknownTool: (await h.execute({ name: 'browser_fnd', arguments: {} })).text,
+        badOption,
       };
     });
     expect(r.theirs).toEqual({ theirs: true });
@@ -46,6 +57,85 @@ describe('installing on pages with old libraries', () => {
     expect(r.click.ok).toBe(true);
     expect(r.exec.ok).toBe(true);
     expect(Array.isArray((r.exec.data as { matches: unknown }).matches)).toBe(true);
+    // Prototype.js's Array.from and Array#reduce are not ours: mapped lists, edit distances and the
+    // argument errors come out right.
+    expect(r.options).toEqual([
+      { value: 's', label: 'Small' },
+      { value: 'm', label: 'Medium', selected: true },
+    ]);
+    expect(r.describe).toMatch(/combobox "Size" \(value "Medium"/);
+    expect(r.unknownTool).toMatch(/Did you mean browser_find\?/);
+    expect(r.badOption).toMatch(/limit must be .*, not "all"/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a page that froze every built-in (SES lockdown): tools, errors, a provider failure, an agent run and the panel', async () => {
+    const page = await ctx.open('host-frozen.html');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const r = await page.evaluate(async () => {
+      const L = window.LLMHelper;
+      const caught = async (f: () => unknown) => {
+        try {
+          await f();
+          return 'no error';
+        } catch (e) {
+          const err = e as { name: string; code?: string; kind?: string; message: string };
+          return `${err.name} ${err.code ?? ''} ${err.kind ?? ''}: ${err.message}`;
+        }
+      };
+      const typed = await L.type(L.find('Email')[0]!.id, 'a@b.c');
+      const unknownId = await caught(() => L.click(9999));
+      const badArgs = await caught(() => L.find(42 as unknown as string));
+      const network = await caught(() =>
+        L.provider('openai', {
+          baseURL: 'http://127.0.0.1:9/v1',
+          apiKey: 'k',
+          model: 'm',
+          maxRetries: 0,
+        }).chat({
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      );
+      let turn = 0;
+      const reply = (name: string, args: object) => ({
+        text: '',
+        toolCalls: [{ id: `c${turn}`, name, args }],
+        usage: { inputTokens: 1, outputTokens: 1 },
+        finishReason: 'tool-calls' as const,
+      });
+      const provider = {
+        name: 'Scripted test provider — not an AI',
+        chat: async () =>
+          turn++ === 0
+            ? reply('click', { id: L.find(/^Save$/)[0]!.id })
+            : reply('done', { answer: 'Saved.' }),
+      };
+      const run = await new L.Agent({ provider }).run('Save the form');
+      L.panel({ language: 'en' });
+      const host = document.querySelector('[data-llm-helper-ui]');
+      const box = host?.shadowRoot?.querySelector('.panel')?.getBoundingClientRect();
+      return {
+        typed: typed.ok,
+        out: document.getElementById('out')!.textContent,
+        unknownId,
+        badArgs,
+        network,
+        run: { status: run.status, answer: run.answer },
+        panel: box ? { w: box.width, h: box.height } : null,
+      };
+    });
+    expect(r.typed).toBe(true);
+    expect(r.unknownId).toMatch(/^LLMHelperError unknown_id : There is no element 9999/);
+    expect(r.badArgs).toMatch(/^LLMHelperError bad_argument /);
+    expect(r.network).toMatch(
+      /^LLMHelperError provider network: openai: no answer from http:\/\/127\.0\.0\.1:9/,
+    );
+    expect(r.run).toEqual({ status: 'done', answer: 'Saved.' });
+    expect(r.out).toBe('saved a@b.c');
+    expect(r.panel!.w).toBeGreaterThan(300);
+    expect(r.panel!.h).toBeGreaterThan(100);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -56,7 +56,7 @@ async function selectNative(
   wanted: Choice[],
   note: string,
 ): Promise<ActionResult> {
-  const options = Array.from(el.options);
+  const options = [...el.options];
   const picked = wanted.map((w) =>
     matchOption(
       options,
@@ -90,7 +90,7 @@ async function selectNative(
   // The page may replace the select on change: judge by the live one.
   const live = (liveEquivalent(ctx, el, elId) ?? el) as HTMLSelectElement;
   const changes = await tracker.finish(live);
-  const now = Array.from(live.selectedOptions ?? [], (o) => normalize(o.label || o.text));
+  const now = [...(live.selectedOptions ?? [])].map((o) => normalize(o.label || o.text));
   const ok = live.isConnected && labels.every((l) => now.includes(l));
   return {
     ok,
@@ -129,7 +129,7 @@ async function selectAria(
       message: `${note}Clicked ${line} but no listbox of options opened; try click and then find the option.`,
       changes: {},
     };
-  const options = Array.from(listbox.querySelectorAll('[role=option]')).filter(isVisible);
+  const options = [...listbox.querySelectorAll('[role=option]')].filter(isVisible);
   const option = matchOption(
     options,
     (o) => o.getAttribute('data-value') ?? textOf(o),

@@ -43,7 +43,7 @@ const isTextField = (el: Element): boolean =>
 function editableOf(el: Element): Element | null {
   if (isTextField(el) || (el as HTMLElement).isContentEditable) return el;
   const inner = el.querySelectorAll('input,textarea,[contenteditable=""],[contenteditable=true]');
-  const fields = Array.from(inner).filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
+  const fields = [...inner].filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
   return fields.length === 1 ? fields[0]! : null;
 }
 
@@ -240,9 +240,9 @@ const ARROW_GROUPS: [string, string][] = [
 function arrowMove(el: Element, key: string): Element | null {
   if (tagOf(el) === 'INPUT' && inputType(el) === 'radio') {
     const name = (el as HTMLInputElement).name;
-    const group = Array.from(
-      el.ownerDocument.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]`),
-    ).filter(isVisible);
+    const group = [
+      ...el.ownerDocument.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]`),
+    ].filter(isVisible);
     const i = group.indexOf(el);
     const next =
       group[(i + (key === 'ArrowDown' || key === 'ArrowRight' ? 1 : -1) + group.length) % group.length];
@@ -272,9 +272,7 @@ function arrowMove(el: Element, key: string): Element | null {
       box.getAttribute('aria-orientation') === 'horizontal' || box.matches('[role=menubar],[role=tablist]');
     const forward = horizontal ? 'ArrowRight' : 'ArrowDown';
     const back = horizontal ? 'ArrowLeft' : 'ArrowUp';
-    const items = Array.from(box.querySelectorAll(item)).filter(
-      (i) => i.closest(container) === box && isVisible(i),
-    );
+    const items = [...box.querySelectorAll(item)].filter((i) => i.closest(container) === box && isVisible(i));
     if (!items.length) return null;
     const current = items.findIndex((i) => i === el || i.contains(el));
     let next: Element | undefined;
@@ -293,7 +291,7 @@ function arrowMove(el: Element, key: string): Element | null {
 }
 
 function moveFocus(from: Element, backwards: boolean): Element | null {
-  const all = Array.from(from.ownerDocument.querySelectorAll(FOCUSABLE)).filter(
+  const all = [...from.ownerDocument.querySelectorAll(FOCUSABLE)].filter(
     (e) => !isDisabled(e) && isVisible(e),
   );
   const positive = all

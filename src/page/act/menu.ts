@@ -58,9 +58,9 @@ function itemsOf(menu: Element): Element[] {
     const nested = el.parentElement?.closest(`${NESTED_MENU},${ARIA_MENUS}`);
     return !nested || nested === menu || !containsDeep(menu, nested);
   };
-  const aria = Array.from(menu.querySelectorAll(ARIA_ITEMS)).filter(inOwnLevel);
+  const aria = [...menu.querySelectorAll(ARIA_ITEMS)].filter(inOwnLevel);
   if (aria.length) return aria.filter(isVisible);
-  const plain = Array.from(menu.querySelectorAll(PLAIN_ITEMS)).filter(inOwnLevel).filter(isVisible);
+  const plain = [...menu.querySelectorAll(PLAIN_ITEMS)].filter(inOwnLevel).filter(isVisible);
   // Keep the outermost clickable per item (an <li> wrapping an <a> is one item).
   return plain.filter((el) => !plain.some((o) => o !== el && o.contains(el)) && itemLabel(el));
 }
@@ -91,7 +91,7 @@ function openMenus(ctx: ActionContext): Element[] {
   if (!menus.length) menus = shown;
   // Plain nested lists that became visible inside an open custom menu are submenus.
   for (const m of [...menus])
-    for (const sub of Array.from(m.querySelectorAll(NESTED_MENU)))
+    for (const sub of [...m.querySelectorAll(NESTED_MENU)])
       if (!menus.includes(sub) && isVisible(sub)) menus.push(sub);
   return menus;
 }
@@ -201,7 +201,7 @@ async function waitForSubmenu(
   while (performance.now() - start < timeout) {
     const byId = controls ? parent.ownerDocument.getElementById(controls.split(/\s+/)[0]!) : null;
     if (byId && isVisible(byId)) return byId;
-    const nested = Array.from(parent.querySelectorAll(NESTED_MENU)).find(isVisible);
+    const nested = [...parent.querySelectorAll(NESTED_MENU)].find(isVisible);
     if (nested) return nested;
     const fresh = openMenus(ctx).find((m) => !known.includes(m));
     if (fresh) return fresh;

@@ -64,7 +64,7 @@ export function pointerTarget(el: Element, force = false): PointerTarget | { cov
     rect = el.getBoundingClientRect();
   }
   // The first line box of an inline element can be narrower than its bounding box.
-  const box = Array.from(el.getClientRects()).find((r) => r.width > 0 && r.height > 0) ?? rect;
+  const box = [...el.getClientRects()].find((r) => r.width > 0 && r.height > 0) ?? rect;
   const at = { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
   const hit = deepElementFromPoint(el.ownerDocument, at);
   if (!hit || containsDeep(el, hit)) return { hit: hit ?? el, at };

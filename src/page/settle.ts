@@ -127,24 +127,33 @@ export function track(store: ElementStore): Tracker {
   const onUnload = () => {
     unloading = true;
   };
+  // A navigation to another document is known when it starts, from the Navigation API's navigate event
+  // (Chromium, Safari, Firefox); only without that API, when the page hides. Neither a pagehide nor a
+  // beforeunload listener otherwise: once a page has had one, Chromium cannot close it while it
+  // navigates (an automated browser's page.close() never returns), and the host page never asked.
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  const onNavigate = (e: Event) => {
+    if ((e as Event & { destination?: { sameDocument?: boolean } }).destination?.sameDocument === false)
+      unloading = true;
+  };
   const onEvent = () => {
     events++;
   };
   const EVENTS = ['input', 'change', 'submit', 'reset', 'toggle', 'scroll', 'hashchange', 'popstate'];
-  window.addEventListener('pagehide', onUnload);
-  window.addEventListener('beforeunload', onUnload);
+  if (navigation) navigation.addEventListener('navigate', onNavigate);
+  else window.addEventListener('pagehide', onUnload);
   for (const type of EVENTS) window.addEventListener(type, onEvent, true);
   const observer = new MutationObserver((records) => {
     mutated = true;
     last = performance.now();
     for (const r of records) {
       if (r.type === 'attributes' && r.target.nodeType === 1) touched.add(r.target as Element);
-      for (const n of Array.from(r.addedNodes))
+      for (const n of [...r.addedNodes])
         if (n.nodeType === 1) {
           added.add(n as Element);
           touched.add(n as Element);
         }
-      for (const n of Array.from(r.removedNodes)) if (n.nodeType === 1) removed.add(n as Element);
+      for (const n of [...r.removedNodes]) if (n.nodeType === 1) removed.add(n as Element);
     }
   });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -168,8 +177,8 @@ export function track(store: ElementStore): Tracker {
       } finally {
         requests.uninstall();
         observer.disconnect();
-        window.removeEventListener('pagehide', onUnload);
-        window.removeEventListener('beforeunload', onUnload);
+        if (navigation) navigation.removeEventListener('navigate', onNavigate);
+        else window.removeEventListener('pagehide', onUnload);
         for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
       }
       forgetRoots();
@@ -191,7 +200,7 @@ export function track(store: ElementStore): Tracker {
       for (const el of added) {
         if (!el.isConnected) continue;
         if (el.matches(INTERACTIVE_SELECTOR)) appeared.push(el);
-        appeared.push(...Array.from(el.querySelectorAll(INTERACTIVE_SELECTOR)));
+        appeared.push(...el.querySelectorAll(INTERACTIVE_SELECTOR));
       }
       const visibleNew = [...new Set(appeared)].filter(isVisible);
       if (visibleNew.length)

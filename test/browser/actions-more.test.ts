@@ -154,6 +154,39 @@ describe('waitFor and navigation', () => {
     expect(bad).toMatch(/Only http and https URLs/);
     await page.close();
   });
+
+  it('a full navigation is reported as it starts, without a pagehide or beforeunload listener (the page can still be closed)', async () => {
+    const page = await ctx.browser.newPage();
+    // Every listener the page's window gets, the SDK's included.
+    await page.addInitScript(() => {
+      const w = window as unknown as { added: string[] };
+      w.added = [];
+      const add = window.addEventListener;
+      window.addEventListener = function (this: Window, type: string, ...rest: never[]) {
+        w.added.push(type);
+        return Reflect.apply(add, this, [type, ...rest]);
+      } as typeof window.addEventListener;
+    });
+    await page.goto(`${ctx.server.url}/test/fixtures/misc-act.html`);
+    const r = await page.evaluate(async () => {
+      const result = await window.LLMHelper.navigate('/test/fixtures/plain.html?delay=1000');
+      return {
+        message: result.message,
+        unloading: result.changes?.unloading,
+        added: (window as unknown as { added: string[] }).added,
+      };
+    });
+    expect(r.message).toMatch(/^Navigating to .*plain\.html/);
+    expect(r.unloading).toBe(true);
+    expect(r.added).not.toContain('pagehide');
+    expect(r.added).not.toContain('beforeunload');
+    // With such a listener, Chromium's page.close() during the navigation never returned.
+    const closed = await Promise.race([
+      page.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('page.close() hung'), 15_000)),
+    ]);
+    expect(closed).toBe('closed');
+  });
 });
 
 describe('runJS', () => {

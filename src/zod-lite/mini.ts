@@ -235,8 +235,9 @@ const lengthOrigin = (v: unknown) =>
 const bound = (kind: 'greater_than' | 'less_than', value: number, inclusive: boolean): Check =>
   check(
     { check: kind, value, inclusive },
+    // As zod words it: fails unless within the bound (so NaN, or a length that is not a number, fails).
     (v: number) =>
-      kind === 'greater_than' ? (inclusive ? v < value : v <= value) : inclusive ? v > value : v >= value,
+      !(kind === 'greater_than' ? (inclusive ? v >= value : v > value) : inclusive ? v <= value : v < value),
     () => ({
       origin: 'number',
       [kind === 'greater_than' ? 'minimum' : 'maximum']: value,
@@ -250,7 +251,7 @@ export const positive = () => bound('greater_than', 0, false);
 export const minLength = (minimum: number): Check => ({
   ...check(
     { check: 'min_length', minimum },
-    (v: { length: number }) => v.length < minimum,
+    (v: { length: number }) => !(v.length >= minimum),
     (v: unknown) => ({ origin: lengthOrigin(v), minimum, inclusive: true }),
     'too_small',
   ),

@@ -1,6 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const NO_EVAL = [
+  { selector: "CallExpression[callee.name='eval']", message: 'No eval outside runJS.' },
+  { selector: "NewExpression[callee.name='Function']", message: 'No new Function outside runJS.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/fixtures/**/*.js', '.tmp/**'] },
   js.configs.recommended,
@@ -19,11 +24,7 @@ export default tseslint.config(
       },
     },
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='eval']", message: 'No eval outside runJS.' },
-        { selector: "NewExpression[callee.name='Function']", message: 'No new Function outside runJS.' },
-      ],
+      'no-restricted-syntax': ['error', ...NO_EVAL],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
@@ -41,6 +42,24 @@ export default tseslint.config(
           message: "Spread ([...x]) instead: old libraries replace the page's Array.from.",
         },
         { property: 'reduce', message: 'A loop instead: Prototype.js 1.6 replaces Array.prototype.reduce.' },
+      ],
+    },
+  },
+  {
+    // Page code reads element and document members through src/page/dom.ts: a form's controls and a
+    // document's named images and forms shadow them (<input name="getAttribute">, <img name="body">).
+    files: ['src/page/**/*.ts'],
+    ignores: ['src/page/dom.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...NO_EVAL,
+        {
+          selector:
+            "MemberExpression[object.name!='dom'][property.name=/^(getAttribute|hasAttribute|matches|closest|querySelector|querySelectorAll|getBoundingClientRect|tagName|localName|shadowRoot|attributes|children|firstElementChild|ownerDocument|parentNode|parentElement|nodeType|isConnected|textContent|getRootNode|contains|firstChild|getElementById|getElementsByTagName|createTreeWalker|elementFromPoint|defaultView|body|checkVisibility)$/]",
+          message:
+            "Through src/page/dom.ts (dom.attr(el, …), dom.tag(el), …): the page's named controls can shadow this member.",
+        },
       ],
     },
   },

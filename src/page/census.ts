@@ -7,6 +7,7 @@
 import { ALERT_SELECTOR, DIALOG_SELECTOR, LANDMARK_SELECTOR, OUTLINE_SELECTOR } from './types';
 import { collectRoots } from './roots';
 import { docOrder, type SearchRoot } from './walk';
+import * as dom from './dom';
 
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */
 const CONTROL_TAGS = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
@@ -67,8 +68,8 @@ const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
 /** Adds the kinds `el` counts as (an element may be two: <a href role=button>); true if a control. */
 function classify(el: Element, counts: Record<CountKind, number>): boolean {
-  const tag = el.tagName;
-  const role = el.attributes.length ? (el.getAttribute('role')?.trim().toLowerCase() ?? '') : '';
+  const tag = dom.tag(el);
+  const role = dom.attrs(el).length ? (dom.attr(el, 'role')?.trim().toLowerCase() ?? '') : '';
   let control = false;
   if (HEADINGS.has(tag) || role === 'heading') counts.heading++;
   if (tag === 'TABLE' || role === 'table' || role === 'grid') counts.table++;
@@ -77,7 +78,7 @@ function classify(el: Element, counts: Record<CountKind, number>): boolean {
   let field = FIELD_ROLES.has(role);
   if (field && CONTROL_FIELD_ROLES.has(role)) control = true;
   if (tag === 'INPUT') {
-    const type = (el.getAttribute('type') ?? '').trim().toLowerCase();
+    const type = (dom.attr(el, 'type') ?? '').trim().toLowerCase();
     if (!NOT_FIELD_INPUTS.has(type)) {
       field = true;
       if (type !== 'checkbox' && type !== 'radio') control = true;
@@ -89,8 +90,8 @@ function classify(el: Element, counts: Record<CountKind, number>): boolean {
   } else if (tag === 'TEXTAREA' || tag === 'SELECT') {
     field = true;
     control = true;
-  } else if (el.attributes.length && el.hasAttribute('contenteditable')) {
-    const v = el.getAttribute('contenteditable')!.toLowerCase();
+  } else if (dom.attrs(el).length && dom.hasAttr(el, 'contenteditable')) {
+    const v = dom.attr(el, 'contenteditable')!.toLowerCase();
     if (v === '' || v === 'true') field = control = true;
   }
   if (field) counts.field++;
@@ -98,7 +99,7 @@ function classify(el: Element, counts: Record<CountKind, number>): boolean {
     counts.button++;
     control = true;
   }
-  if (((tag === 'A' || tag === 'AREA') && el.hasAttribute('href')) || role === 'link') {
+  if (((tag === 'A' || tag === 'AREA') && dom.hasAttr(el, 'href')) || role === 'link') {
     counts.link++;
     control = true;
   }
@@ -106,21 +107,21 @@ function classify(el: Element, counts: Record<CountKind, number>): boolean {
 }
 
 const byAttribute = (el: Element): boolean =>
-  el.hasAttribute('role') ||
-  el.hasAttribute('contenteditable') ||
-  el.hasAttribute('aria-live') ||
-  el.hasAttribute('aria-modal');
+  dom.hasAttr(el, 'role') ||
+  dom.hasAttr(el, 'contenteditable') ||
+  dom.hasAttr(el, 'aria-live') ||
+  dom.hasAttr(el, 'aria-modal');
 
 /** The kinds the tag collections counted an element as. */
 function tagKinds(el: Element): CountKind[] {
-  const tag = el.tagName;
+  const tag = dom.tag(el);
   if (HEADINGS.has(tag)) return ['heading'];
   if (tag === 'TABLE') return ['table'];
   if (tag === 'FORM') return ['form'];
   if (tag === 'IMG') return ['image'];
   if (tag === 'BUTTON' || tag === 'SUMMARY') return ['button'];
   if (tag === 'TEXTAREA' || tag === 'SELECT') return ['field'];
-  if ((tag === 'A' || tag === 'AREA') && el.hasAttribute('href')) return ['link'];
+  if ((tag === 'A' || tag === 'AREA') && dom.hasAttr(el, 'href')) return ['link'];
   return [];
 }
 
@@ -129,7 +130,7 @@ export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
 /** One tag's elements: a single-tag querySelectorAll takes the browser's fast path (about twice as fast as a fresh tag collection on a large page). */
-const byTag = (root: SearchRoot, tag: string): NodeListOf<Element> => root.querySelectorAll(tag);
+const byTag = (root: SearchRoot, tag: string): NodeListOf<Element> => dom.qsa(root, tag);
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
 function mergeFirst(lists: ArrayLike<Element>[], max: number, accept: (el: Element) => boolean): Element[] {
@@ -171,12 +172,12 @@ export function census(root: SearchRoot): Census {
     counts.field += tags.textarea!.length + tags.select!.length;
     for (const t of ['a', 'area']) {
       const links = tags[t]!;
-      for (let i = 0; i < links.length; i++) if (links[i]!.hasAttribute('href')) counts.link++;
+      for (let i = 0; i < links.length; i++) if (dom.hasAttr(links[i]!, 'href')) counts.link++;
     }
     const inputs = tags.input!;
     for (let i = 0; i < inputs.length; i++) {
       const input = inputs[i]!;
-      if (!input.hasAttribute('type') && input.attributes.length === 0) counts.field++;
+      if (!dom.hasAttr(input, 'type') && dom.attrs(input).length === 0) counts.field++;
       else if (!byAttribute(input)) classify(input, counts); // the attribute scan classifies the others
     }
     for (const t of CONTROL_TAGS) if (tags[t]!.length) controls.push(tags[t]!);
@@ -186,20 +187,20 @@ export function census(root: SearchRoot): Census {
     const byRole: Record<ListKind, Element[]> = { outline: [], headings: [], landmarks: [] };
     const seen = new Set<Element>();
     const attributed = mergeFirst(
-      BY_ATTRIBUTE.map((q) => r.querySelectorAll(q)),
+      BY_ATTRIBUTE.map((q) => dom.qsa(r, q)),
       Infinity,
       (el) => !seen.has(el) && !!seen.add(el),
     );
     for (const el of attributed) {
-      if (TAG_SET.has(el.tagName) && el.tagName !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
-      if (classify(el, counts) && !TAG_SET.has(el.tagName)) own.push(el);
-      const tag = el.tagName;
-      const role = el.getAttribute('role')?.trim().toLowerCase();
+      if (TAG_SET.has(dom.tag(el)) && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
+      if (classify(el, counts) && !TAG_SET.has(dom.tag(el))) own.push(el);
+      const tag = dom.tag(el);
+      const role = dom.attr(el, 'role')?.trim().toLowerCase();
       if (role === 'heading' && !HEADINGS.has(tag)) byRole.headings.push(el);
-      if (!/^H[1-3]$/.test(tag) && el.matches(OUTLINE_SELECTOR)) byRole.outline.push(el);
-      if (!TAG_SET.has(tag) && el.matches(LANDMARK_SELECTOR)) byRole.landmarks.push(el);
-      if (tag !== 'DIALOG' && el.matches(DIALOG_SELECTOR)) dialogs.push(el);
-      if (el.matches(ALERT_SELECTOR)) alerts.push(el);
+      if (!/^H[1-3]$/.test(tag) && dom.matches(el, OUTLINE_SELECTOR)) byRole.outline.push(el);
+      if (!TAG_SET.has(tag) && dom.matches(el, LANDMARK_SELECTOR)) byRole.landmarks.push(el);
+      if (tag !== 'DIALOG' && dom.matches(el, DIALOG_SELECTOR)) dialogs.push(el);
+      if (dom.matches(el, ALERT_SELECTOR)) alerts.push(el);
     }
     if (own.length) controls.push(own);
     for (const k of ['outline', 'headings', 'landmarks'] as const)
@@ -211,17 +212,17 @@ export function census(root: SearchRoot): Census {
       // Sections and forms are landmarks only when named: keep the few that are.
       lists.landmarks.push(
         t === 'section' || t === 'form'
-          ? [...all].filter((el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))
+          ? [...all].filter((el) => dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby'))
           : all,
       );
     }
     for (const d of [...tags.dialog!])
-      if (d.matches(DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
+      if (dom.matches(d, DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
   }
   const accepts: Record<ListKind, (el: Element) => boolean> = {
-    outline: (el) => el.matches(OUTLINE_SELECTOR),
+    outline: (el) => dom.matches(el, OUTLINE_SELECTOR),
     headings: () => true,
-    landmarks: (el) => el.matches(LANDMARK_SELECTOR),
+    landmarks: (el) => dom.matches(el, LANDMARK_SELECTOR),
   };
   return {
     counts,

@@ -2,6 +2,7 @@
 import { nameOf, textOf, roleOf } from './label';
 import { parentOf } from './walk';
 import { normalize, truncate } from './text';
+import * as dom from './dom';
 
 export type ContextKind = 'row' | 'dialog' | 'form' | 'list item' | 'section' | 'menu';
 
@@ -13,7 +14,7 @@ export interface Context {
 
 /** closest() that crosses shadow roots and frames. */
 export function closestDeep(el: Element, selector: string): Element | null {
-  for (let n: Element | null = el; n; n = parentOf(n)) if (n.matches(selector)) return n;
+  for (let n: Element | null = el; n; n = parentOf(n)) if (dom.matches(n, selector)) return n;
   return null;
 }
 
@@ -24,9 +25,9 @@ const CONTAINERS =
 
 /** A row's name: its row header, else the first cell with text (checkbox-only cells skipped). */
 export function rowLabel(row: Element): string {
-  const header = row.querySelector('th[scope=row],[role=rowheader]');
+  const header = dom.qs(row, 'th[scope=row],[role=rowheader]');
   if (header) return truncate(textOf(header, 60), 40);
-  for (const cell of [...row.querySelectorAll(CELL)]) {
+  for (const cell of [...dom.qsa(row, CELL)]) {
     const t = textOf(cell, 60);
     if (t) return truncate(t, 40);
   }
@@ -34,19 +35,19 @@ export function rowLabel(row: Element): string {
 }
 
 function containerLabel(c: Element): string {
-  const own = normalize(c.getAttribute('aria-label') ?? '');
+  const own = normalize(dom.attr(c, 'aria-label') ?? '');
   if (own) return truncate(own, 40);
-  if (c.getAttribute('aria-labelledby')) return nameOf(c, 40);
-  const heading = c.querySelector('h1,h2,h3,h4,h5,h6,[role=heading],legend,caption');
+  if (dom.attr(c, 'aria-labelledby')) return nameOf(c, 40);
+  const heading = dom.qs(c, 'h1,h2,h3,h4,h5,h6,[role=heading],legend,caption');
   if (heading) return truncate(textOf(heading, 60), 40);
   return '';
 }
 
 function kindOf(c: Element): ContextKind {
-  if (c.matches(ROW)) return 'row';
+  if (dom.matches(c, ROW)) return 'row';
   const role = roleOf(c);
-  if (c.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
-  if (c.tagName === 'FORM' || c.tagName === 'FIELDSET') return 'form';
+  if (dom.tag(c) === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
+  if (dom.tag(c) === 'FORM' || dom.tag(c) === 'FIELDSET') return 'form';
   if (role === 'menu' || role === 'menubar') return 'menu';
   if (role === 'listitem' || role === 'option') return 'list item';
   return 'section';
@@ -55,7 +56,7 @@ function kindOf(c: Element): ContextKind {
 /** The nearest container that gives the element a useful context (with a label), or null. */
 export function contextOf(el: Element): Context | null {
   for (let n: Element | null = parentOf(el); n; n = parentOf(n)) {
-    if (!n.matches(CONTAINERS)) continue;
+    if (!dom.matches(n, CONTAINERS)) continue;
     const kind = kindOf(n);
     const label =
       kind === 'row' ? rowLabel(n) : kind === 'list item' ? truncate(textOf(n, 60), 40) : containerLabel(n);

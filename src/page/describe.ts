@@ -17,6 +17,7 @@ import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } fr
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
 import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
+import * as dom from './dom';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -50,7 +51,7 @@ const isShown = (el: Element): boolean => quickVisibility(el).visible;
 
 /** The control an element under the pointer belongs to (an icon inside a button), if any. */
 function closestControl(el: Element | null): Element | null {
-  for (let depth = 0; el && depth < 6; depth++, el = el.parentElement) if (isControl(el)) return el;
+  for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el)) if (isControl(el)) return el;
   return null;
 }
 
@@ -67,21 +68,19 @@ export function elementLine(store: ElementStore, el: Element, opts: { context?: 
     flags.push(inputType(el));
   const value = fieldValue(el);
   if (value) flags.push(`value ${quoted(value, 40)}`);
-  if ((el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true')
+  if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true')
     flags.push('checked');
   else if (/checkbox|radio|switch/.test(role)) flags.push('unchecked');
   const disabled = disabledReason(el);
   if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
-  if ((el as HTMLInputElement).required || el.getAttribute('aria-required') === 'true')
-    flags.push('required');
-  if (el.getAttribute('aria-invalid') === 'true') flags.push('invalid');
-  const expanded = el.getAttribute('aria-expanded');
+  if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');
+  if (dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
+  const expanded = dom.attr(el, 'aria-expanded');
   if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
-  if (el.getAttribute('aria-haspopup') && el.getAttribute('aria-haspopup') !== 'false')
-    flags.push('has popup');
-  if (el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current')) flags.push('current');
+  if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
+  if (dom.attr(el, 'aria-selected') === 'true' || dom.attr(el, 'aria-current')) flags.push('current');
   let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
-  if (tagOf(el) === 'A' && el.hasAttribute('href')) line += ` → ${shortHref(el as HTMLAnchorElement)}`;
+  if (tagOf(el) === 'A' && dom.hasAttr(el, 'href')) line += ` → ${shortHref(el as HTMLAnchorElement)}`;
   if (flags.length) line += ` (${flags.join(', ')})`;
   if (opts.context) {
     const row = closestDeep(el, ROW);
@@ -102,7 +101,7 @@ function kindOf(el: Element): Kind {
   if (role === 'navigation') return 'navigation';
   if (role === 'list' || role === 'listbox' || role === 'tree' || role === 'tablist' || tag === 'DL')
     return 'list';
-  if (isInteractive(el) || el.matches(TYPE_SELECTORS.image) || el.matches(TYPE_SELECTORS.heading))
+  if (isInteractive(el) || dom.matches(el, TYPE_SELECTORS.image) || dom.matches(el, TYPE_SELECTORS.heading))
     return 'element';
   return 'section';
 }
@@ -120,13 +119,16 @@ function describeElement(store: ElementStore, el: Element): string {
   const text = textOf(el, 300);
   const name = nameOf(el, 300);
   if (text && text !== name) out += ` Text: ${quoted(text, 200)}.`;
-  const desc = el.getAttribute('aria-describedby');
+  const desc = dom.attr(el, 'aria-describedby');
   if (desc) {
-    const root = el.getRootNode() as Document;
+    const root = dom.root(el) as Document;
     const d = normalize(
       desc
         .split(/\s+/)
-        .map((id) => (root.getElementById?.(id) ? textOf(root.getElementById(id)!) : ''))
+        .map((id) => {
+          const ref = dom.byId(root, id);
+          return ref ? textOf(ref) : '';
+        })
         .join(' '),
     );
     if (d) out += ` Description: ${quoted(d, 150)}.`;
@@ -135,28 +137,34 @@ function describeElement(store: ElementStore, el: Element): string {
 }
 
 function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
-  const headerCells = [...table.querySelectorAll('thead th, thead td, [role=columnheader]')];
-  const allRows = [...table.querySelectorAll(ROW)].filter(
+  const headerCells = [...dom.qsa(table, 'thead th, thead td, [role=columnheader]')];
+  const allRows = [...dom.qsa(table, ROW)].filter(
     (r) =>
-      closestDeep(r.parentElement ?? r, 'table,[role=table],[role=grid],[role=treegrid]') === table ||
-      r.closest('table,[role=table],[role=grid],[role=treegrid]') === table,
+      closestDeep(dom.parentEl(r) ?? r, 'table,[role=table],[role=grid],[role=treegrid]') === table ||
+      dom.closest(r, 'table,[role=table],[role=grid],[role=treegrid]') === table,
   );
   let columns = headerCells;
-  let rows = allRows.filter((r) => !r.closest('thead') && !r.querySelector('[role=columnheader]'));
-  if (!columns.length && rows[0] && rows[0].querySelectorAll('th').length === rows[0].children.length) {
-    columns = [...rows[0].children];
+  let rows = allRows.filter(
+    (r) => !dom.closest<HTMLTableSectionElement>(r, 'thead') && !dom.qs(r, '[role=columnheader]'),
+  );
+  if (
+    !columns.length &&
+    rows[0] &&
+    dom.qsa<HTMLTableCellElement>(rows[0], 'th').length === dom.children(rows[0]).length
+  ) {
+    columns = [...dom.children(rows[0])];
     rows = rows.slice(1);
   }
   return { columns, rows };
 }
 
 export function cellTexts(row: Element, max = 40): string[] {
-  return [...row.children]
-    .filter((c) => c.matches('td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]'))
+  return [...dom.children(row)]
+    .filter((c) => dom.matches(c, 'td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]'))
     .map((c) => {
       const text = textOf(c, max * 2);
       if (text) return truncate(text, max);
-      const control = c.querySelector('input,select,textarea');
+      const control = dom.qs(c, 'input,select,textarea');
       if (control) return fieldValue(control) ?? ((control as HTMLInputElement).checked ? '☑' : '☐');
       return '';
     });
@@ -164,7 +172,10 @@ export function cellTexts(row: Element, max = 40): string[] {
 
 function describeTable(store: ElementStore, table: Element): string {
   const name =
-    nameOf(table, 60) || (table.querySelector('caption') ? textOf(table.querySelector('caption')!, 60) : '');
+    nameOf(table, 60) ||
+    (dom.qs<HTMLTableCaptionElement>(table, 'caption')
+      ? textOf(dom.qs<HTMLTableCaptionElement>(table, 'caption')!, 60)
+      : '');
   const { columns, rows } = tableParts(table);
   const colNames = columns.map((c) => truncate(textOf(c, 60), 30) || '(blank)');
   let out = `Table${name ? ` ${quoted(name)}` : ''} with ${plural(colNames.length || (rows[0] ? cellTexts(rows[0]).length : 0), 'column')}`;
@@ -175,13 +186,13 @@ function describeTable(store: ElementStore, table: Element): string {
   if (shown.length !== rows.length) out += `, ${shown.length} shown`;
   if (inView !== shown.length) out += `, ${inView} in view`;
   out += '.';
-  const sorted = columns.find((c) => /^(ascending|descending)$/.test(c.getAttribute('aria-sort') ?? ''));
-  if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${sorted.getAttribute('aria-sort')}).`;
+  const sorted = columns.find((c) => /^(ascending|descending)$/.test(dom.attr(c, 'aria-sort') ?? ''));
+  if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${dom.attr(sorted, 'aria-sort')}).`;
   const first = shown.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
   if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
   const actions = new Set<string>();
   for (const r of shown.slice(0, 5))
-    for (const a of [...r.querySelectorAll(`${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
+    for (const a of [...dom.qsa(r, `${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
       const n = nameOf(a, 30);
       if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);
     }
@@ -194,11 +205,12 @@ function describeTable(store: ElementStore, table: Element): string {
 function fieldsOf(container: Element): Element[] {
   const fields = queryAllDeep(container, FIELD_SELECTOR).filter(
     (f) =>
-      !f.matches(SUBMIT_SELECTOR) && !f.matches('input[type=button],input[type=reset],input[type=hidden]'),
+      !dom.matches(f, SUBMIT_SELECTOR) &&
+      !dom.matches(f, 'input[type=button],input[type=reset],input[type=hidden]'),
   );
   if (tagOf(container) === 'FORM') {
     const id = container.id;
-    if (id) fields.push(...container.ownerDocument.querySelectorAll(`[form="${CSS.escape(id)}"]`));
+    if (id) fields.push(...dom.qsa(dom.doc(container), `[form="${CSS.escape(id)}"]`));
   }
   return visibleOnly(fields);
 }
@@ -206,13 +218,13 @@ function fieldsOf(container: Element): Element[] {
 function describeForm(store: ElementStore, form: Element, budget: number): string {
   const name =
     nameOf(form, 60) ||
-    (form.querySelector('h1,h2,h3,h4,legend') ? textOf(form.querySelector('h1,h2,h3,h4,legend')!, 60) : '');
+    (dom.qs(form, 'h1,h2,h3,h4,legend') ? textOf(dom.qs(form, 'h1,h2,h3,h4,legend')!, 60) : '');
   const fields = fieldsOf(form);
   const lines = fields.map((f) => {
     let line = elementLine(store, f);
     if (tagOf(f) === 'SELECT') line += ` [${(f as HTMLSelectElement).options.length} options]`;
     try {
-      if (f.matches(':user-invalid') && !line.includes('invalid')) line += ' (invalid)';
+      if (dom.matches(f, ':user-invalid') && !line.includes('invalid')) line += ' (invalid)';
     } catch {
       /* :user-invalid unsupported */
     }
@@ -250,7 +262,7 @@ function itemsOf(el: Element): Element[] {
             : tagOf(el) === 'DL'
               ? 'dt'
               : ':scope > li, :scope > [role=listitem]';
-  return [...el.querySelectorAll(sel)];
+  return [...dom.qsa(el, sel)];
 }
 
 function describeList(store: ElementStore, el: Element, kind: Kind, budget: number): string {
@@ -269,10 +281,10 @@ function describeList(store: ElementStore, el: Element, kind: Kind, budget: numb
   const texts = shown.map((item) => {
     if (interactiveItems) {
       let line = elementLine(store, item);
-      if (item.getAttribute('aria-haspopup') || item.querySelector('[role=menu]')) line += ' ▸ submenu';
+      if (dom.attr(item, 'aria-haspopup') || dom.qs(item, '[role=menu]')) line += ' ▸ submenu';
       return line;
     }
-    const action = item.querySelector(INTERACTIVE_SELECTOR);
+    const action = dom.qs(item, INTERACTIVE_SELECTOR);
     const text = truncate(textOf(item, 80), 50);
     if (action && nameOf(action, 50) === text) return elementLine(store, action);
     const disabled = disabledReason(item);
@@ -284,8 +296,9 @@ function describeList(store: ElementStore, el: Element, kind: Kind, budget: numb
 }
 
 function describeDialog(store: ElementStore, el: Element, budget: number): string {
-  const name = nameOf(el, 60) || textOf(el.querySelector('h1,h2,h3,h4,[role=heading]') ?? el, 60);
-  const modal = el.getAttribute('aria-modal') === 'true' || (tagOf(el) === 'DIALOG' && el.matches(':modal'));
+  const name = nameOf(el, 60) || textOf(dom.qs(el, 'h1,h2,h3,h4,[role=heading]') ?? el, 60);
+  const modal =
+    dom.attr(el, 'aria-modal') === 'true' || (tagOf(el) === 'DIALOG' && dom.matches(el, ':modal'));
   const text = truncate(textOf(el, 400), 240);
   const actions = visibleMatches(INTERACTIVE_SELECTOR, el).map((a) => elementLine(store, a));
   let out = `Dialog${name ? ` ${quoted(name)}` : ''}${modal ? ' (modal)' : ''}: ${quoted(text, 240)}.`;
@@ -328,7 +341,7 @@ function mainActions(
   }
   const ordered = [...inView].filter(isControl).sort(docOrder);
   for (const el of ordered) {
-    if (skipChrome && el.closest('nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
+    if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);
     if (!name) continue;
     const key = `${roleOf(el)}|${name}`;
@@ -340,7 +353,7 @@ function mainActions(
     const line = elementLine(store, first!);
     if (!more.length) return line;
     const where = (el: Element) => {
-      const row = el.matches(ROW) ? null : closestDeep(el, ROW);
+      const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
       return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
     };
     const shown = [first!, ...more].slice(0, 4).map(where);
@@ -352,9 +365,7 @@ function mainActions(
 function describeSection(store: ElementStore, el: Element, budget: number): string {
   const name =
     nameOf(el, 60) ||
-    (el.querySelector('h1,h2,h3,[role=heading]')
-      ? textOf(el.querySelector('h1,h2,h3,[role=heading]')!, 60)
-      : '');
+    (dom.qs(el, 'h1,h2,h3,[role=heading]') ? textOf(dom.qs(el, 'h1,h2,h3,[role=heading]')!, 60) : '');
   const role = roleOf(el);
   const what =
     role === 'main'
@@ -386,7 +397,9 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   let relocated: string | undefined;
   let el: Element;
   if (target === undefined || target === null || target === '') {
-    el = queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ?? document.body;
+    el =
+      queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ??
+      dom.body(document);
   } else {
     const r = resolveTarget(store, target, 'describe target');
     el = r.element;
@@ -433,13 +446,13 @@ function textGist(found: Census, bare: boolean): string | null {
   let paragraphs = 0;
   let count = 0;
   let chars = 0;
-  for (const p of [...document.getElementsByTagName('p')]) {
-    const text = p.textContent ?? '';
+  for (const p of [...dom.byTag(document, 'p')]) {
+    const text = dom.text(p) ?? '';
     if (text.length < 20 || !text.trim()) continue;
     paragraphs++;
     chars += text.length;
     if (chars < 200_000) count += words(text);
-    const parent = p.parentElement ?? p;
+    const parent = dom.parentEl(p) ?? p;
     byParent.set(parent, (byParent.get(parent) ?? 0) + text.length);
   }
   if (chars >= 200_000) count = Math.round(chars / 6); // estimated past 200,000 characters
@@ -456,7 +469,7 @@ function textGist(found: Census, bare: boolean): string | null {
   const root =
     main ??
     queryAllDeep(document, 'main,[role=main],article').find((m) => quickVisibility(m).visible) ??
-    document.body;
+    dom.body(document);
   if (!root) return null;
   const begins = truncate(textOf(root, 300), 160);
   if (!begins) return null;
@@ -475,14 +488,14 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   checkBudget(budget);
   const lines: string[] = [];
   lines.push(
-    `Page ${quoted(normalize(document.title) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
+    `Page ${quoted(normalize(dom.title(document)) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
   );
   const found = census(document);
   // Visibility is checked only until the outline's share of the budget is surely full.
   const headings = found
     .first('outline', 24, isShown)
     .map((h) => {
-      const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? h.getAttribute('aria-level') ?? '2';
+      const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? dom.attr(h, 'aria-level') ?? '2';
       return `${'#'.repeat(Number(level))} ${truncate(textOf(h, 80), 50)}`;
     })
     .filter((h) => h.length > 3);
@@ -492,8 +505,8 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
       'landmarks',
       30,
       (l) =>
-        (!l.closest('article,section:not([aria-label]):not([aria-labelledby])') ||
-          l.matches('main,[role=main]')) &&
+        (!dom.closest(l, 'article,section:not([aria-label]):not([aria-labelledby])') ||
+          dom.matches(l, 'main,[role=main]')) &&
         isShown(l),
     )
     .map((l) => {
@@ -514,7 +527,7 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
         .slice(0, 2)
         .map(
           (d) =>
-            `[${store.idFor(d)}] ${quoted(nameOf(d, 40) || textOf(d, 60), 40)}${d.getAttribute('aria-modal') === 'true' || d.matches(':modal') ? ' (modal)' : ''}`,
+            `[${store.idFor(d)}] ${quoted(nameOf(d, 40) || textOf(d, 60), 40)}${dom.attr(d, 'aria-modal') === 'true' || dom.matches(d, ':modal') ? ' (modal)' : ''}`,
         )
         .join(', ')}`,
     );
@@ -524,7 +537,7 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
     .slice(0, 3);
   if (alerts.length) lines.push(`Alerts: ${alerts.map((a) => quoted(a, 80)).join('; ')}`);
   const focused = deepActiveElement();
-  if (focused && focused !== document.body) lines.push(`Focused: ${elementLine(store, focused)}`);
+  if (focused && focused !== dom.body(document)) lines.push(`Focused: ${elementLine(store, focused)}`);
   const used = lines.join('\n').length;
   const actions = mainActions(
     store,
@@ -544,9 +557,9 @@ export function deepActiveElement(): Element | null {
   for (;;) {
     if (!el) return null;
     // Focus inside the SDK's own panel is not the page's focus.
-    if (el.hasAttribute(UI_HOST)) return null;
+    if (dom.hasAttr(el, UI_HOST)) return null;
     const inner: Element | null | undefined =
-      ownShadow(el)?.activeElement ?? (el.tagName === 'IFRAME' ? safeFrameActive(el) : null);
+      ownShadow(el)?.activeElement ?? (dom.tag(el) === 'IFRAME' ? safeFrameActive(el) : null);
     if (!inner) return el;
     el = inner;
   }
@@ -555,7 +568,7 @@ export function deepActiveElement(): Element | null {
 const safeFrameActive = (frame: Element): Element | null => {
   try {
     const d = (frame as HTMLIFrameElement).contentDocument;
-    return d && d.activeElement !== d.body ? d.activeElement : null;
+    return d && d.activeElement !== dom.body(d) ? d.activeElement : null;
   } catch {
     return null;
   }
@@ -579,7 +592,7 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
   const all = queryAllDeep(root, selector).filter(
-    (el) => !(root.nodeType === 1 && !containsDeep(root as Element, el)),
+    (el) => !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)),
   );
   const inView: Element[] = [];
   const below: Element[] = [];

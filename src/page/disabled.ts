@@ -5,6 +5,7 @@
  * `is-disabled`, `ui-state-disabled` or `dis`, and an item greyed out beside enabled siblings.
  */
 import { isInteractive, tagOf } from './label';
+import * as dom from './dom';
 
 /** Class tokens that mean disabled: disabled, is-disabled, ui-state-disabled, btn--disabled, dis. */
 const DISABLED_TOKEN = /^(?:dis|(?:[\w-]*[-_])?disabled)$/i;
@@ -15,28 +16,28 @@ const ITEM_BOUNDARY = new Set(['UL', 'OL', 'MENU', 'TABLE', 'TBODY', 'FORM', 'BO
 const ITEM_LIKE = /^(LI|menuitem|menuitemcheckbox|menuitemradio|option|tab|treeitem)$/;
 
 const style = (el: Element): CSSStyleDeclaration | null =>
-  el.ownerDocument.defaultView?.getComputedStyle(el) ?? null;
+  dom.view(dom.doc(el))?.getComputedStyle(el) ?? null;
 
 /** The element, and the item wrappers around it (an <a> inside its <li>), up to three levels. */
 function itemChain(el: Element): Element[] {
   const out: Element[] = [];
   for (
     let n: Element | null = el;
-    n && out.length < 3 && !ITEM_BOUNDARY.has(n.tagName);
-    n = n.parentElement
+    n && out.length < 3 && !ITEM_BOUNDARY.has(dom.tag(n));
+    n = dom.parentEl(n)
   ) {
     out.push(n);
-    const role = n.getAttribute('role');
+    const role = dom.attr(n, 'role');
     if (role && /^(menu|menubar|listbox|list|toolbar|tablist|grid|table|dialog)$/.test(role)) break;
   }
   return out.length ? out : [el];
 }
 
 function tokenReason(el: Element): string | null {
-  const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
+  const cls = typeof el.className === 'string' ? el.className : (dom.attr(el, 'class') ?? '');
   for (const token of cls.split(/\s+/)) if (token && DISABLED_TOKEN.test(token)) return `class "${token}"`;
-  if (el.hasAttribute('disabled') && !('disabled' in el)) return 'attribute disabled';
-  const data = el.getAttribute('data-disabled');
+  if (dom.hasAttr(el, 'disabled') && !('disabled' in el)) return 'attribute disabled';
+  const data = dom.attr(el, 'data-disabled');
   if (data !== null && data !== 'false') return 'attribute data-disabled';
   return null;
 }
@@ -46,9 +47,9 @@ const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
 
 /** Grey and light (#999–#ccc) where most siblings of the same tag are not: a greyed-out item. */
 function greyedOut(el: Element): boolean {
-  const parent = el.parentElement;
+  const parent = dom.parentEl(el);
   if (!parent) return false;
-  const siblings = [...parent.children].filter((c) => c !== el && c.tagName === el.tagName);
+  const siblings = [...dom.children(parent)].filter((c) => c !== el && dom.tag(c) === dom.tag(el));
   if (siblings.length < 2) return false;
   const own = style(el);
   if (!own) return false;
@@ -69,8 +70,8 @@ function greyedOut(el: Element): boolean {
 /** Why a person would take this element for disabled, or null. `looks` says it is only the look. */
 export function disabledReason(el: Element): { reason: string; looks: boolean } | null {
   if ((el as HTMLButtonElement).disabled === true) return { reason: 'disabled', looks: false };
-  if (el.closest('[aria-disabled=true]')) return { reason: 'aria-disabled', looks: false };
-  if (el.closest('fieldset:disabled')) return { reason: 'in a disabled fieldset', looks: false };
+  if (dom.closest(el, '[aria-disabled=true]')) return { reason: 'aria-disabled', looks: false };
+  if (dom.closest(el, 'fieldset:disabled')) return { reason: 'in a disabled fieldset', looks: false };
   const chain = itemChain(el);
   for (const n of chain) {
     const token = tokenReason(n);
@@ -82,7 +83,7 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
   if (s.pointerEvents === 'none' && (isInteractive(el) || tagOf(el) === 'LI'))
     return { reason: 'ignores the pointer (pointer-events: none)', looks: true };
   for (const n of chain)
-    if (ITEM_LIKE.test(n.getAttribute('role') ?? tagOf(n)) && greyedOut(n))
+    if (ITEM_LIKE.test(dom.attr(n, 'role') ?? tagOf(n)) && greyedOut(n))
       return { reason: 'looks disabled (greyed out beside its siblings)', looks: true };
   return null;
 }

@@ -8,6 +8,7 @@ import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { truncate } from './text';
 import { queryAllDeep } from './roots';
+import * as dom from './dom';
 
 export interface ExtractOptions {
   /** Most characters of text or HTML (default 2,000); most rows (default 50). */
@@ -37,17 +38,17 @@ function rowsOf(el: Element, maxRows: number) {
       'bad_argument',
       `rows works on tables; element is a ${roleOf(el) || tagOf(el).toLowerCase()} that is not inside one. Try extract(id, 'text') or describe(id).`,
     );
+  const firstRow = dom.qs<HTMLTableRowElement>(table, 'tr');
   const headerRow =
-    table.querySelector('thead tr') ??
-    (table.querySelector('tr')?.querySelectorAll('td').length === 0 ? table.querySelector('tr') : null);
+    dom.qs(table, 'thead tr') ?? (firstRow && dom.qsa(firstRow, 'td').length === 0 ? firstRow : null);
   const columns = headerRow
     ? cellTexts(headerRow, 60)
-    : [...table.querySelectorAll('[role=columnheader]')].map((c) => truncate(textOf(c, 60), 60));
-  const rows = [...table.querySelectorAll('tr,[role=row]')].filter(
+    : [...dom.qsa(table, '[role=columnheader]')].map((c) => truncate(textOf(c, 60), 60));
+  const rows = [...dom.qsa(table, 'tr,[role=row]')].filter(
     (r) =>
       r !== headerRow &&
-      !r.closest('thead') &&
-      !r.querySelector('[role=columnheader]') &&
+      !dom.closest<HTMLTableSectionElement>(r, 'thead') &&
+      !dom.qs(r, '[role=columnheader]') &&
       closestDeep(r, 'table,[role=table],[role=grid],[role=treegrid]') === table,
   );
   return {
@@ -66,13 +67,9 @@ function optionsOf(el: Element) {
       ...(o.selected ? { selected: true } : {}),
       ...(o.disabled ? { disabled: true } : {}),
     }));
-  const owned = el.getAttribute('aria-controls') ?? el.getAttribute('aria-owns');
+  const owned = dom.attr(el, 'aria-controls') ?? dom.attr(el, 'aria-owns');
   const listbox =
-    roleOf(el) === 'listbox'
-      ? el
-      : owned
-        ? (el.getRootNode() as Document).getElementById?.(owned.split(/\s+/)[0]!)
-        : null;
+    roleOf(el) === 'listbox' ? el : owned ? dom.byId(dom.root(el), owned.split(/\s+/)[0]!) : null;
   if (!listbox)
     throw new LLMHelperError(
       'bad_argument',
@@ -80,22 +77,23 @@ function optionsOf(el: Element) {
     );
   return queryAllDeep(listbox, '[role=option]').map((o) => ({
     label: truncate(textOf(o, 100), 100),
-    ...(o.getAttribute('aria-selected') === 'true' ? { selected: true } : {}),
-    ...(o.getAttribute('aria-disabled') === 'true' ? { disabled: true } : {}),
+    ...(dom.attr(o, 'aria-selected') === 'true' ? { selected: true } : {}),
+    ...(dom.attr(o, 'aria-disabled') === 'true' ? { disabled: true } : {}),
   }));
 }
 
 function boundedHtml(el: Element, max: number): string {
   const clone = el.cloneNode(true) as Element;
-  const secrets = [el, ...el.querySelectorAll('input,textarea')].filter(isSecretField);
-  const cloned = [clone, ...clone.querySelectorAll('input,textarea')];
-  const originals = [el, ...el.querySelectorAll('input,textarea')];
+  const secrets = [el, ...dom.qsa(el, 'input,textarea')].filter(isSecretField);
+  const cloned = [clone, ...dom.qsa(clone, 'input,textarea')];
+  const originals = [el, ...dom.qsa(el, 'input,textarea')];
   for (const s of secrets) {
     const c = cloned[originals.indexOf(s)];
-    if (c?.hasAttribute('value')) c.setAttribute('value', REDACTED);
+    if (c && dom.hasAttr(c, 'value')) c.setAttribute('value', REDACTED);
+    // eslint-disable-next-line no-restricted-syntax -- a write, to our own detached clone
     if (c && tagOf(c) === 'TEXTAREA') c.textContent = REDACTED;
   }
-  for (const s of [...clone.querySelectorAll('script,style')]) s.remove();
+  for (const s of [...dom.qsa(clone, 'script,style')]) s.remove();
   return truncate(clone.outerHTML, max);
 }
 
@@ -126,23 +124,25 @@ export function extract(
           );
         return v;
       }
-      case 'href':
+      case 'href': {
+        const link = closestDeep(el, 'a[href]');
         return (
           (el as HTMLAnchorElement).href ||
-          el.getAttribute('href') ||
-          closestDeep(el, 'a[href]')?.getAttribute('href') ||
+          dom.attr(el, 'href') ||
+          (link ? dom.attr(link, 'href') : null) ||
           null
         );
+      }
       case 'checked':
         return (
           (el as HTMLInputElement).checked ??
-          (el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true')
+          (dom.attr(el, 'aria-checked') === null ? null : dom.attr(el, 'aria-checked') === 'true')
         );
       case 'selected':
         if (tag === 'SELECT') return [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value);
-        return (el as HTMLOptionElement).selected ?? el.getAttribute('aria-selected') === 'true';
+        return (el as HTMLOptionElement).selected ?? dom.attr(el, 'aria-selected') === 'true';
       case 'disabled':
-        return (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true';
+        return (el as HTMLButtonElement).disabled === true || dom.attr(el, 'aria-disabled') === 'true';
       case 'html':
         return boundedHtml(el, max);
       case 'rows':
@@ -152,7 +152,7 @@ export function extract(
       case 'data':
         return { ...(el as HTMLElement).dataset };
       case 'rect': {
-        const r = el.getBoundingClientRect();
+        const r = dom.rect(el);
         return {
           x: Math.round(r.x),
           y: Math.round(r.y),
@@ -163,11 +163,11 @@ export function extract(
       default: {
         // HTML attribute names are case-insensitive: 'VALUE' is the value attribute.
         const attr = property.replace(/^attribute:/, '').toLowerCase();
-        if (el.hasAttribute(attr)) {
+        if (dom.hasAttr(el, attr)) {
           if (attr === 'value' && isSecretField(el)) return REDACTED;
-          return truncate(el.getAttribute(attr)!, max);
+          return truncate(dom.attr(el, attr)!, max);
         }
-        const has = [...el.attributes].map((a) => a.name).slice(0, 12);
+        const has = [...dom.attrs(el)].map((a) => a.name).slice(0, 12);
         throw new LLMHelperError(
           'bad_argument',
           `Element has no property or attribute "${property}". Properties: ${PROPERTIES.join(', ')}.${has.length ? ` Its attributes: ${has.join(', ')}.` : ''}`,

@@ -16,6 +16,7 @@ import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
 import { collectRoots } from './roots';
 import { containsDeep, docOrder, parentOf, type SearchRoot } from './walk';
+import * as dom from './dom';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
@@ -84,7 +85,7 @@ interface SearchResult {
 
 /** The element a person acts on for matched text: its control for a label, its link/button for inner text. */
 function actionable(el: Element): Element {
-  const label = tagOf(el) === 'LABEL' ? el : el.closest('label');
+  const label = tagOf(el) === 'LABEL' ? el : dom.closest<HTMLLabelElement>(el, 'label');
   if (label) {
     const control = labelledControl(label);
     if (control) return control;
@@ -98,9 +99,9 @@ function deepestMatches(group: Element, pattern: Pattern): Element[] {
   const out: Element[] = [];
   const visit = (el: Element): boolean => {
     let childMatched = false;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-      if (!INLINE_TAGS.has(c.tagName) && tagOf(c) !== 'BUTTON') continue;
-      if (verify(pattern, normalize(c.textContent ?? ''))) childMatched = visit(c) || childMatched;
+    for (let c = dom.firstElementChild(el); c; c = c.nextElementSibling) {
+      if (!INLINE_TAGS.has(dom.tag(c)) && tagOf(c) !== 'BUTTON') continue;
+      if (verify(pattern, normalize(dom.text(c) ?? ''))) childMatched = visit(c) || childMatched;
     }
     if (!childMatched && el !== group) out.push(el);
     return true;
@@ -113,10 +114,10 @@ function deepestMatches(group: Element, pattern: Pattern): Element[] {
 function attributeTexts(el: Element, computed: boolean): string[] {
   const out: string[] = [];
   for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
-    const v = el.getAttribute(a);
+    const v = dom.attr(el, a);
     if (v) out.push(normalize(v));
   }
-  if (computed || el.hasAttribute('aria-labelledby')) out.push(nameOf(el, 200));
+  if (computed || dom.hasAttr(el, 'aria-labelledby')) out.push(nameOf(el, 200));
   return out;
 }
 
@@ -180,12 +181,12 @@ const overBudget = (b: Budget): boolean => {
 
 /** The block a text node reads in: its nearest ancestor that is not inline (stopping at `stop`). */
 function blockOf(node: Text, stop: Element | null): Element | null {
-  const parent = node.parentNode;
+  const parent = dom.parent(node);
   if (!parent) return null;
-  let g = parent.nodeType === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
-  while (g && g !== stop && INLINE_TAGS.has(g.tagName)) {
-    const up = g.parentNode;
-    if (!up || up.nodeType !== 1) break;
+  let g = dom.nodeType(parent) === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
+  while (g && g !== stop && INLINE_TAGS.has(dom.tag(g))) {
+    const up = dom.parent(g);
+    if (!up || dom.nodeType(up) !== 1) break;
     g = up as Element;
   }
   return g;
@@ -193,13 +194,13 @@ function blockOf(node: Text, stop: Element | null): Element | null {
 
 /** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
 function indexText(root: SearchRoot): TextIndex {
-  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
-  const base = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : root;
+  const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
+  const base = dom.nodeType(root) === 9 ? (dom.body(doc) ?? doc.documentElement) : root;
   const parts: string[] = [];
   const starts: number[] = [];
   const nodes: Text[] = [];
   if (!base) return { text: '', starts, nodes };
-  const walker = doc.createTreeWalker(base, SHOW_TEXT);
+  const walker = dom.treeWalker(doc, base, SHOW_TEXT);
   let pos = 0;
   for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
     const data = n.data;
@@ -228,10 +229,10 @@ function nodeAt(starts: number[], at: number): number {
 function blockText(block: Element): string {
   let out = '';
   const read = (el: Node): void => {
-    for (let c = el.firstChild; c && out.length < VERIFY_CHARS * 2; c = c.nextSibling) {
-      if (c.nodeType === 3) out += (c as Text).data;
-      else if (c.nodeType === 1) {
-        if (INLINE_TAGS.has((c as Element).tagName)) read(c);
+    for (let c = dom.firstChild(el); c && out.length < VERIFY_CHARS * 2; c = c.nextSibling) {
+      if (dom.nodeType(c) === 3) out += (c as Text).data;
+      else if (dom.nodeType(c) === 1) {
+        if (INLINE_TAGS.has(dom.tag(c as Element))) read(c);
         else out += ' ';
       }
     }
@@ -281,16 +282,16 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
       const block = blockOf(node, stop);
       if (block && !checked.has(block)) {
         checked.add(block);
-        if (!NOT_TEXT.has(block.tagName)) {
+        if (!NOT_TEXT.has(dom.tag(block))) {
           const own = blockText(block);
           if (verify(pattern, own)) hits.push({ source: block, matched: own });
         }
       }
       if (pattern.anchored)
-        for (let el = node.parentElement; el && el !== block && el !== stop; el = el.parentElement) {
+        for (let el = dom.parentEl(node); el && el !== block && el !== stop; el = dom.parentEl(el)) {
           if (checked.has(el)) continue;
           checked.add(el);
-          const own = normalize(el.textContent ?? '');
+          const own = normalize(dom.text(el) ?? '');
           if (verify(pattern, own)) hits.push({ source: el, matched: own });
         }
       if (hits.length >= MAX_HITS) {
@@ -311,16 +312,16 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
 
 /** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
 function byTag(root: SearchRoot, tags: string[]): Element[] {
-  if (root.nodeType === 11) return [...root.querySelectorAll(tags.join(','))];
-  return tags.flatMap((t) => [...(root as Element).getElementsByTagName(t)]);
+  if (dom.nodeType(root) === 11) return [...dom.qsa(root, tags.join(','))];
+  return tags.flatMap((t) => [...dom.byTag(root as Element | Document, t)]);
 }
 
 /** A field needs its full name computed when no label or naming attribute already covers it. */
 const needsComputedName = (f: Element): boolean =>
   !labelsOf(f).length &&
-  !f.hasAttribute('aria-label') &&
-  !f.hasAttribute('aria-labelledby') &&
-  !f.hasAttribute('title') &&
+  !dom.hasAttr(f, 'aria-label') &&
+  !dom.hasAttr(f, 'aria-labelledby') &&
+  !dom.hasAttr(f, 'title') &&
   (f as HTMLInputElement).type !== 'hidden';
 
 /**
@@ -341,8 +342,8 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   };
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
   for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
-  for (const img of byTag(root, ['img', 'area'])) if (img.hasAttribute('alt')) test(img, false);
-  for (const el of [...root.querySelectorAll(ATTR_SELECTOR)]) test(el, false);
+  for (const img of byTag(root, ['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
+  for (const el of [...dom.qsa(root, ATTR_SELECTOR)]) test(el, false);
   return hits;
 }
 
@@ -363,7 +364,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
   const scope = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const excluded = toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element);
   const selector = opts.type ? typeSelector(opts.type) : null;
-  const scopeEl = scope.nodeType === 1 ? (scope as Element) : null;
+  const scopeEl = dom.nodeType(scope) === 1 ? (scope as Element) : null;
   const { roots, unreachable } = collectRoots(scope as Element | Document);
   const candidates = new Map<Element, Candidate>();
   const budget: Budget = { until: performance.now() + SEARCH_MS };
@@ -371,7 +372,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
 
   const add = (el: Element, source: Element, matched: string) => {
     if (excluded.length && excluded.some((x) => containsDeep(x, source))) return;
-    if (selector && !el.matches(selector)) {
+    if (selector && !dom.matches(el, selector)) {
       const up = closestDeep(el, selector) ?? (source !== el ? closestDeep(source, selector) : null);
       if (!up || (scopeEl && !containsDeep(scopeEl, up))) return;
       el = up;
@@ -388,9 +389,9 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
 
   if (!pattern) {
     // No pattern: every element of the type, in document order.
-    if (scopeEl?.matches(selector!)) add(scopeEl, scopeEl, '');
+    if (scopeEl && dom.matches(scopeEl, selector!)) add(scopeEl, scopeEl, '');
     for (const root of roots)
-      for (const el of [...root.querySelectorAll(selector!)]) {
+      for (const el of [...dom.qsa(root, selector!)]) {
         if (order >= MAX_HITS) budget.stopped = 'hits';
         if ((order % 256 === 0 && overBudget(budget)) || budget.stopped) break;
         add(el, el, '');
@@ -410,7 +411,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
           continue;
         }
         const inner = deepestMatches(hit.source, pattern);
-        if (inner.length) for (const el of inner) add(actionable(el), el, normalize(el.textContent ?? ''));
+        if (inner.length) for (const el of inner) add(actionable(el), el, normalize(dom.text(el) ?? ''));
         else add(actionable(hit.source), hit.source, hit.matched);
       }
     }
@@ -468,16 +469,15 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   if (tag === 'input') m.type = inputType(el);
   const value = fieldValue(el);
   if (value) m.value = truncate(value, 80);
-  const href = el.getAttribute('href');
+  const href = dom.attr(el, 'href');
   if (href && (tag === 'a' || tag === 'area')) m.href = shortHref(el as HTMLAnchorElement);
-  if ((el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true')
-    m.checked = true;
-  if ((el as HTMLOptionElement).selected === true || el.getAttribute('aria-selected') === 'true')
+  if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true') m.checked = true;
+  if ((el as HTMLOptionElement).selected === true || dom.attr(el, 'aria-selected') === 'true')
     m.selected = true;
   if (disabledReason(el)) m.disabled = true;
-  const expanded = el.getAttribute('aria-expanded');
+  const expanded = dom.attr(el, 'aria-expanded');
   if (expanded) m.expanded = expanded === 'true';
-  if (!el.matches(ROW)) {
+  if (!dom.matches(el, ROW)) {
     const row = closestDeep(el, ROW);
     if (row) {
       const label = rowLabel(row);
@@ -492,11 +492,11 @@ function toMatch(store: ElementStore, c: Candidate): Match {
 /** A link target as a short path when it stays on this site. */
 export function shortHref(a: HTMLAnchorElement): string {
   try {
-    const url = new URL(a.href, a.ownerDocument.baseURI);
+    const url = new URL(a.href, dom.doc(a).baseURI);
     if (url.origin === location.origin) return truncate(url.pathname + url.search + url.hash, 100);
     return truncate(url.href, 100);
   } catch {
-    return truncate(a.getAttribute('href') ?? '', 100);
+    return truncate(dom.attr(a, 'href') ?? '', 100);
   }
 }
 
@@ -555,7 +555,7 @@ function finish(
   if (notes.some(Boolean)) out.note = notes.filter(Boolean).join(' ');
   if (result.unreachable.length)
     out.unreachable = result.unreachable.map((f) => {
-      const src = f.getAttribute('src');
+      const src = dom.attr(f, 'src');
       return `iframe${src ? ` "${truncate(src, 80)}"` : ''} is cross-origin; its contents cannot be searched`;
     });
   return out;
@@ -593,8 +593,8 @@ function nearness(anchor: Element, el: Element, anchorUp: Map<Element, number>):
       break;
     }
   const shared = lca ? anchorUp.get(lca)! : 1e6;
-  const a = anchor.getBoundingClientRect();
-  const b = el.getBoundingClientRect();
+  const a = dom.rect(anchor);
+  const b = dom.rect(el);
   const dx = b.left + b.width / 2 - (a.left + a.width / 2);
   const dy = b.top + b.height / 2 - (a.top + a.height / 2);
   const relations: string[] = [];

@@ -6,6 +6,7 @@
  */
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf } from './walk';
+import * as dom from './dom';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -89,32 +90,32 @@ const NAME_FROM_CONTENT = new Set([
   'row',
 ]);
 
-export const tagOf = (el: Element): string => el.tagName.toUpperCase();
+export const tagOf = (el: Element): string => dom.tag(el).toUpperCase();
 
 export function roleOf(el: Element): string {
-  const explicit = el.getAttribute('role');
+  const explicit = dom.attr(el, 'role');
   if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
   const tag = tagOf(el);
-  if (tag === 'A' || tag === 'AREA') return el.hasAttribute('href') ? 'link' : '';
+  if (tag === 'A' || tag === 'AREA') return dom.hasAttr(el, 'href') ? 'link' : '';
   if (tag === 'INPUT') {
     const type = inputType(el);
     if (type in INPUT_ROLES) return INPUT_ROLES[type]!;
-    return el.hasAttribute('list') ? 'combobox' : 'textbox';
+    return dom.hasAttr(el, 'list') ? 'combobox' : 'textbox';
   }
   if (tag === 'SELECT') {
     const s = el as HTMLSelectElement;
     return s.multiple || s.size > 1 ? 'listbox' : 'combobox';
   }
-  if (tag === 'IMG') return el.getAttribute('alt') === '' ? 'presentation' : 'img';
-  if (tag === 'TH') return el.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader';
+  if (tag === 'IMG') return dom.attr(el, 'alt') === '' ? 'presentation' : 'img';
+  if (tag === 'TH') return dom.attr(el, 'scope') === 'row' ? 'rowheader' : 'columnheader';
   if (tag === 'SECTION')
-    return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : '';
+    return dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby') ? 'region' : '';
   if ((el as HTMLElement).isContentEditable && !parentIsEditable(el)) return 'textbox';
   return TAG_ROLES[tag] ?? '';
 }
 
 const parentIsEditable = (el: Element): boolean => {
-  const p = el.parentElement as HTMLElement | null;
+  const p = dom.parentEl(el) as HTMLElement | null;
   return !!p && p.isContentEditable;
 };
 
@@ -126,7 +127,7 @@ let labelMemo: Map<Node, Map<Element, HTMLLabelElement[]>> | null = null;
  * a thousand fields that turned one find into seconds.
  */
 export function labelsOf(el: Element): HTMLLabelElement[] {
-  const root = el.getRootNode() as Document | ShadowRoot;
+  const root = dom.root(el) as Document | ShadowRoot;
   if (!labelMemo) {
     labelMemo = new Map();
     queueMicrotask(() => {
@@ -137,7 +138,9 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   if (!byControl) {
     byControl = new Map();
     const labels =
-      root.nodeType === 9 ? (root as Document).getElementsByTagName('label') : root.querySelectorAll('label');
+      dom.nodeType(root) === 9
+        ? dom.byTag(root as Document, 'label')
+        : dom.qsa<HTMLLabelElement>(root, 'label');
     for (const label of [...labels] as HTMLLabelElement[]) {
       const control = label.control;
       if (!control) continue;
@@ -150,14 +153,14 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   return byControl.get(el) ?? [];
 }
 
-export const inputType = (el: Element): string => (el.getAttribute('type') ?? 'text').toLowerCase();
+export const inputType = (el: Element): string => (dom.attr(el, 'type') ?? 'text').toLowerCase();
 
 export function isInteractive(el: Element, role = roleOf(el)): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
   const tag = tagOf(el);
   if (tag === 'INPUT') return inputType(el) !== 'hidden';
   if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON') return true;
-  const tabindex = el.getAttribute('tabindex');
+  const tabindex = dom.attr(el, 'tabindex');
   return tabindex !== null && Number(tabindex) >= 0 && tag !== 'DIV' && tag !== 'SPAN' ? true : false;
 }
 
@@ -165,10 +168,10 @@ export function isInteractive(el: Element, role = roleOf(el)): boolean {
 export function labelledControl(label: Element): Element | null {
   const control = (label as HTMLLabelElement).control;
   if (control) return control;
-  const forId = label.getAttribute('for');
-  const root = label.getRootNode() as Document | ShadowRoot;
-  if (forId && root.getElementById) return root.getElementById(forId);
-  return label.querySelector('input:not([type=hidden]),select,textarea');
+  const forId = dom.attr(label, 'for');
+  const root = dom.root(label) as Document | ShadowRoot;
+  if (forId) return dom.byId(root, forId);
+  return dom.qs(label, 'input:not([type=hidden]),select,textarea');
 }
 
 /** Normalised text of an element's rendered-as-text descendants (crossing shadow roots). */
@@ -193,13 +196,13 @@ export function textOf(el: Element, max = 2000): string {
 const inputValue = (el: Element): string => (el as HTMLInputElement).value ?? '';
 
 function textOfIds(el: Element, ids: string): string {
-  const root = el.getRootNode() as Document | ShadowRoot;
+  const root = dom.root(el) as Document | ShadowRoot;
   return normalize(
     ids
       .split(/\s+/)
       .map((id) => {
-        const ref = root.getElementById?.(id) ?? el.ownerDocument.getElementById(id);
-        return ref ? ref.getAttribute('aria-label') || textOf(ref) : '';
+        const ref = dom.byId(root, id) ?? dom.byId(dom.doc(el), id);
+        return ref ? dom.attr(ref, 'aria-label') || textOf(ref) : '';
       })
       .join(' '),
   );
@@ -213,19 +216,19 @@ export function nameOf(el: Element, max = 80): string {
 }
 
 function computeName(el: Element): string {
-  const labelledby = el.getAttribute('aria-labelledby');
+  const labelledby = dom.attr(el, 'aria-labelledby');
   if (labelledby) {
     const t = textOfIds(el, labelledby);
     if (t) return t;
   }
-  const aria = normalize(el.getAttribute('aria-label') ?? '');
+  const aria = normalize(dom.attr(el, 'aria-label') ?? '');
   if (aria) return aria;
   const tag = tagOf(el);
   if (tag === 'INPUT') {
     const type = inputType(el);
     if (type === 'submit' || type === 'reset' || type === 'button')
       return normalize(inputValue(el)) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
-    if (type === 'image') return normalize(el.getAttribute('alt') ?? '') || 'Submit';
+    if (type === 'image') return normalize(dom.attr(el, 'alt') ?? '') || 'Submit';
   }
   if (LABELABLE.has(tag)) {
     const labels = labelsOf(el);
@@ -234,26 +237,26 @@ function computeName(el: Element): string {
       if (t) return t;
     }
     const t =
-      normalize(el.getAttribute('title') ?? '') ||
-      normalize(el.getAttribute('placeholder') ?? '') ||
-      normalize(el.getAttribute('aria-placeholder') ?? '');
+      normalize(dom.attr(el, 'title') ?? '') ||
+      normalize(dom.attr(el, 'placeholder') ?? '') ||
+      normalize(dom.attr(el, 'aria-placeholder') ?? '');
     return t || adjacentLabel(el);
   }
   if (tag === 'IMG' || tag === 'AREA')
-    return normalize(el.getAttribute('alt') ?? '') || normalize(el.getAttribute('title') ?? '');
+    return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');
   const role = roleOf(el);
   if (role === 'textbox' || role === 'combobox' || role === 'searchbox' || role === 'listbox')
     return (
-      normalize(el.getAttribute('title') ?? '') ||
-      normalize(el.getAttribute('aria-placeholder') ?? '') ||
+      normalize(dom.attr(el, 'title') ?? '') ||
+      normalize(dom.attr(el, 'aria-placeholder') ?? '') ||
       adjacentLabel(el)
     );
   if (NAME_FROM_CONTENT.has(role) || tag === 'LABEL' || tag === 'LEGEND' || tag === 'CAPTION') {
     const t = textOf(el, 200);
     if (t) return t;
-    return normalize(el.getAttribute('title') ?? '') || iconName(el);
+    return normalize(dom.attr(el, 'title') ?? '') || iconName(el);
   }
-  return normalize(el.getAttribute('title') ?? '');
+  return normalize(dom.attr(el, 'title') ?? '');
 }
 
 /** A label's text without the value of the control inside it. */
@@ -270,15 +273,15 @@ export function adjacentLabel(el: Element): string {
     for (let n: Node | null = node; n; n = dir === 'prev' ? n.previousSibling : n.nextSibling) {
       if (n === el) continue;
       const text = normalize(
-        n.nodeType === 1 ? textOf(n as Element, 100) : n.nodeType === 3 ? n.textContent! : '',
+        dom.nodeType(n) === 1 ? textOf(n as Element, 100) : dom.nodeType(n) === 3 ? dom.text(n)! : '',
       );
       // A control is not a label: the text of a neighbouring button or link names that, not this field.
       if (
-        n.nodeType === 1 &&
-        (n as Element).matches?.('button,a[href],[role=button],[role=link],input,select,textarea')
+        dom.nodeType(n) === 1 &&
+        dom.matches(n as Element, 'button,a[href],[role=button],[role=link],input,select,textarea')
       )
         return '';
-      if (n.nodeType === 1 && (n as Element).querySelector?.('input,select,textarea,button')) return '';
+      if (dom.nodeType(n) === 1 && dom.qs(n as Element, 'input,select,textarea,button')) return '';
       if (text) return text.length <= 60 ? text.replace(/[:*]\s*$/, '').trim() : '';
     }
     return '';
@@ -288,7 +291,8 @@ export function adjacentLabel(el: Element): string {
     const prev = node.previousSibling as Element | null;
     const found = near(prev, 'prev');
     if (found) return found;
-    if (node.parentElement && node.parentElement.children.length > 3) break;
+    const parent = dom.parentEl(node);
+    if (parent && dom.children(parent).length > 3) break;
   }
   return near(el.nextSibling as Element | null, 'next');
 }
@@ -344,13 +348,14 @@ const GENERIC_TOKENS = new Set([
 
 /** A nameless control's handle from its icon: an svg <title>, an image file name, or class tokens. */
 export function iconName(el: Element): string {
-  const svgTitle = el.querySelector('svg title');
-  if (svgTitle?.textContent) return normalize(svgTitle.textContent);
-  const img = tagOf(el) === 'IMG' ? el : el.querySelector('img');
+  const svgTitle = dom.qs(el, 'svg title');
+  const title = svgTitle && dom.text(svgTitle);
+  if (title) return normalize(title);
+  const img = tagOf(el) === 'IMG' ? el : dom.qs<HTMLImageElement>(el, 'img');
   if (img) {
-    const alt = normalize(img.getAttribute('alt') ?? '') || normalize(img.getAttribute('title') ?? '');
+    const alt = normalize(dom.attr(img, 'alt') ?? '') || normalize(dom.attr(img, 'title') ?? '');
     if (alt) return alt;
-    const file = (img.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').pop() ?? '';
+    const file = (dom.attr(img, 'src') ?? '').split(/[?#]/)[0]!.split('/').pop() ?? '';
     const stem = file
       .replace(/\.[a-z0-9]+$/i, '')
       .replace(/[-_.]+/g, ' ')
@@ -358,9 +363,9 @@ export function iconName(el: Element): string {
       .trim();
     if (/[a-z]{3}/i.test(stem)) return normalize(stem);
   }
-  const classes = [el, ...[...el.querySelectorAll('[class]')].slice(0, 6)];
+  const classes = [el, ...[...dom.qsa(el, '[class]')].slice(0, 6)];
   for (const c of classes) {
-    const cls = typeof c.className === 'string' ? c.className : (c.getAttribute('class') ?? '');
+    const cls = typeof c.className === 'string' ? c.className : (dom.attr(c, 'class') ?? '');
     for (const token of cls.split(/\s+/)) {
       const words = token
         .split(/[-_]+/)

@@ -5,6 +5,7 @@
 import { config } from '../config';
 import { inputType, nameOf, tagOf } from './label';
 import { collectRoots } from './roots';
+import * as dom from './dom';
 
 export const REDACTED = '[redacted]';
 
@@ -17,8 +18,8 @@ export function isSecretField(el: Element): boolean {
   const tag = tagOf(el);
   if (tag !== 'INPUT' && tag !== 'TEXTAREA' && !(el as HTMLElement).isContentEditable) return false;
   if (tag === 'INPUT' && inputType(el) === 'password') return true;
-  if (SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') ?? '')) return true;
-  const words = [el.getAttribute('name'), el.id, el.getAttribute('placeholder'), nameOf(el, 120)]
+  if (SECRET_AUTOCOMPLETE.test(dom.attr(el, 'autocomplete') ?? '')) return true;
+  const words = [dom.attr(el, 'name'), el.id, dom.attr(el, 'placeholder'), nameOf(el, 120)]
     .filter(Boolean)
     .join(' ');
   return SECRET_NAME.test(words) || config.redactFields.some((rx) => rx.test(words));
@@ -69,20 +70,17 @@ export function liveSecrets(): string[] {
   for (const root of collectRoots(document).roots) {
     // Tag collections of documents are cached by the browser until the DOM changes.
     const fields =
-      root.nodeType === 9
-        ? [
-            ...(root as Document).getElementsByTagName('input'),
-            ...(root as Document).getElementsByTagName('textarea'),
-          ]
-        : [...root.querySelectorAll('input,textarea')];
+      dom.nodeType(root) === 9
+        ? [...dom.byTag(root as Document, 'input'), ...dom.byTag(root as Document, 'textarea')]
+        : [...dom.qsa(root, 'input,textarea')];
     for (const el of fields) {
       const value = (el as HTMLInputElement).value;
-      const initial = el.getAttribute('value');
+      const initial = dom.attr(el, 'value');
       if ((value && value.length >= 4) || (initial && initial.length >= 4))
-        consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? el.textContent : null]);
+        consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
     }
-    for (const el of [...root.querySelectorAll('[contenteditable]')])
-      if ((el as HTMLElement).isContentEditable) consider(el, [el.textContent]);
+    for (const el of [...dom.qsa(root, '[contenteditable]')])
+      if ((el as HTMLElement).isContentEditable) consider(el, [dom.text(el)]);
   }
   liveMemo = [...found].sort((a, b) => b.length - a.length);
   queueMicrotask(() => {

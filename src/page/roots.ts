@@ -10,6 +10,7 @@
  * already in the page. Custom elements, the usual hosts, are re-checked on every call.
  */
 import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
+import * as dom from './dom';
 
 export interface Roots {
   /** start first, then every open shadow root and same-origin frame document below it. */
@@ -36,16 +37,16 @@ const tracked = new WeakMap<Document, Tracked>();
 
 /** Shadow roots under `base` (itself included), and custom elements there that have none yet. */
 function scan(base: Node, shadows: ShadowRoot[], waiting: Element[]): void {
-  const doc = base.nodeType === 9 ? (base as Document) : base.ownerDocument!;
+  const doc = dom.nodeType(base) === 9 ? (base as Document) : dom.doc(base)!;
   const check = (el: Element) => {
     const shadow = ownShadow(el);
     if (shadow) {
       shadows.push(shadow);
       scan(shadow, shadows, waiting);
-    } else if (el.localName.includes('-')) waiting.push(el);
+    } else if (dom.localName(el).includes('-')) waiting.push(el);
   };
-  if (base.nodeType === 1) check(base as Element);
-  const walker = doc.createTreeWalker(base, SHOW_ELEMENT);
+  if (dom.nodeType(base) === 1) check(base as Element);
+  const walker = dom.treeWalker(doc, base, SHOW_ELEMENT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) check(n as Element);
 }
 
@@ -56,7 +57,7 @@ function observe(doc: Document, state: Tracked): void {
     const added = state.added;
     if (!added) return;
     for (const r of records)
-      for (const n of [...r.addedNodes]) if (n.nodeType === 1) added.push(n as Element);
+      for (const n of [...r.addedNodes]) if (dom.nodeType(n) === 1) added.push(n as Element);
     if (added.length > MAX_PENDING) {
       state.added = null;
       observer.disconnect();
@@ -73,15 +74,15 @@ function changed(state: Tracked): boolean {
   if (!state.observer || !state.added) return true;
   const records = state.observer.takeRecords();
   for (const r of records)
-    for (const n of [...r.addedNodes]) if (n.nodeType === 1) state.added.push(n as Element);
+    for (const n of [...r.addedNodes]) if (dom.nodeType(n) === 1) state.added.push(n as Element);
   const added = state.added;
   state.added = [];
   if (added.length > MAX_PENDING) return true;
-  state.waiting = state.waiting.filter((el) => el.isConnected);
-  if (state.waiting.some((el) => el.shadowRoot)) return true;
-  if (state.shadows.some((s) => !s.host.isConnected)) return true;
+  state.waiting = state.waiting.filter((el) => dom.connected(el));
+  if (state.waiting.some((el) => dom.shadow(el))) return true;
+  if (state.shadows.some((s) => !dom.connected(s.host))) return true;
   for (const el of added) {
-    if (!el.isConnected) continue;
+    if (!dom.connected(el)) continue;
     const found: ShadowRoot[] = [];
     scan(el, found, state.waiting);
     if (found.length) return true;
@@ -103,9 +104,9 @@ function shadowsOf(doc: Document): ShadowRoot[] {
 }
 
 function framesIn(root: Document | ShadowRoot): Element[] {
-  if (root.nodeType === 11) return [...root.querySelectorAll('iframe,frame')];
+  if (dom.nodeType(root) === 11) return [...dom.qsa(root, 'iframe,frame')];
   const doc = root as Document;
-  return [...doc.getElementsByTagName('iframe'), ...doc.getElementsByTagName('frame')];
+  return [...dom.byTag(doc, 'iframe'), ...dom.byTag(doc, 'frame')];
 }
 
 function documentRoots(doc: Document): Roots {
@@ -127,17 +128,18 @@ function documentRoots(doc: Document): Roots {
 
 /** True when `node` is inside `start` (an element, shadow root or document), across shadow roots and frames. */
 function inside(start: SearchRoot, node: Node): boolean {
-  if (start.nodeType === 1) return node.nodeType === 1 && containsDeep(start as Element, node as Element);
+  if (dom.nodeType(start) === 1)
+    return dom.nodeType(node) === 1 && containsDeep(start as Element, node as Element);
   for (let n: Node | null = node; n;) {
-    const root = n.getRootNode();
+    const root = dom.root(n);
     if (root === start) return true;
-    n = root.nodeType === 11 ? (root as ShadowRoot).host : parentOf(root);
+    n = dom.nodeType(root) === 11 ? (root as ShadowRoot).host : parentOf(root);
   }
   return false;
 }
 
 const hostOf = (r: SearchRoot): Element | null =>
-  r.nodeType === 11 ? (r as ShadowRoot).host : r.nodeType === 9 ? parentOf(r) : null;
+  dom.nodeType(r) === 11 ? (r as ShadowRoot).host : dom.nodeType(r) === 9 ? parentOf(r) : null;
 
 let memo: Map<SearchRoot, Roots> | null = null;
 
@@ -150,9 +152,9 @@ export function collectRoots(start: SearchRoot): Roots {
   const known = memo?.get(start);
   if (known) return known;
   let result: Roots;
-  if (start.nodeType === 9) result = documentRoots(start as Document);
+  if (dom.nodeType(start) === 9) result = documentRoots(start as Document);
   else {
-    const whole = collectRoots(start.ownerDocument!);
+    const whole = collectRoots(dom.doc(start)!);
     const below = (n: Node | null) => !!n && inside(start, n);
     result = {
       roots: [start, ...whole.roots.filter((r) => r !== start && below(hostOf(r)))],
@@ -174,6 +176,6 @@ export function forgetRoots(): void {
 /** querySelectorAll over start and every shadow root and same-origin frame below it. */
 export function queryAllDeep(start: SearchRoot, selector: string): Element[] {
   const out: Element[] = [];
-  for (const root of collectRoots(start).roots) out.push(...root.querySelectorAll(selector));
+  for (const root of collectRoots(start).roots) out.push(...dom.qsa(root, selector));
   return out;
 }

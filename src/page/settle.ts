@@ -11,6 +11,7 @@ import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
 import { isVisible, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
+import * as dom from './dom';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -147,13 +148,13 @@ export function track(store: ElementStore): Tracker {
     mutated = true;
     last = performance.now();
     for (const r of records) {
-      if (r.type === 'attributes' && r.target.nodeType === 1) touched.add(r.target as Element);
+      if (r.type === 'attributes' && dom.nodeType(r.target) === 1) touched.add(r.target as Element);
       for (const n of [...r.addedNodes])
-        if (n.nodeType === 1) {
+        if (dom.nodeType(n) === 1) {
           added.add(n as Element);
           touched.add(n as Element);
         }
-      for (const n of [...r.removedNodes]) if (n.nodeType === 1) removed.add(n as Element);
+      for (const n of [...r.removedNodes]) if (dom.nodeType(n) === 1) removed.add(n as Element);
     }
   });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -192,15 +193,15 @@ export function track(store: ElementStore): Tracker {
       if (closed.length) report.dialogClosed = closed;
       const shownMenu = visibleMatches(MENUS).find((m) => !menus.has(m));
       if (shownMenu) {
-        const items = shownMenu.querySelectorAll('[role^=menuitem],[role=option]').length;
+        const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
-        report.menuOpened = `[${store.idFor(shownMenu)}] ${shownMenu.getAttribute('role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
+        report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
       }
       const appeared: Element[] = [];
       for (const el of added) {
-        if (!el.isConnected) continue;
-        if (el.matches(INTERACTIVE_SELECTOR)) appeared.push(el);
-        appeared.push(...el.querySelectorAll(INTERACTIVE_SELECTOR));
+        if (!dom.connected(el)) continue;
+        if (dom.matches(el, INTERACTIVE_SELECTOR)) appeared.push(el);
+        appeared.push(...dom.qsa(el, INTERACTIVE_SELECTOR));
       }
       const visibleNew = [...new Set(appeared)].filter(isVisible);
       if (visibleNew.length)
@@ -210,14 +211,14 @@ export function track(store: ElementStore): Tracker {
         };
       let gone = 0;
       for (const el of removed) {
-        if (el.isConnected) continue;
-        gone += (el.matches(INTERACTIVE_SELECTOR) ? 1 : 0) + el.querySelectorAll(INTERACTIVE_SELECTOR).length;
+        if (dom.connected(el)) continue;
+        gone += (dom.matches(el, INTERACTIVE_SELECTOR) ? 1 : 0) + dom.qsa(el, INTERACTIVE_SELECTOR).length;
       }
       if (gone) report.removed = { count: gone };
       const nowFocus = deepActiveElement();
-      if (nowFocus !== focus && nowFocus && nowFocus !== document.body)
+      if (nowFocus !== focus && nowFocus && nowFocus !== dom.body(document))
         report.focus = elementLine(store, nowFocus);
-      if (target?.isConnected) {
+      if (target && dom.connected(target)) {
         const value = fieldValue(target);
         if (value !== undefined) report.value = value;
       }

@@ -9,6 +9,7 @@ import { contextOf, type ContextKind } from './context';
 import { nameOf, roleOf, tagOf, textOf } from './label';
 import { truncate } from './text';
 import { queryAllDeep } from './roots';
+import * as dom from './dom';
 
 const STABLE_ATTRS = ['id', 'name', 'data-testid', 'href', 'type'] as const;
 
@@ -33,12 +34,12 @@ interface Entry {
 export function fingerprint(el: Element): Fingerprint {
   const attrs: Fingerprint['attrs'] = {};
   for (const a of STABLE_ATTRS) {
-    const v = el.getAttribute(a);
+    const v = dom.attr(el, a);
     if (v !== null) attrs[a] = v.slice(0, 200);
   }
   let index = 0;
   for (let s = el.previousElementSibling; s; s = s.previousElementSibling)
-    if (s.tagName === el.tagName) index++;
+    if (dom.tag(s) === dom.tag(el)) index++;
   const ctx = contextOf(el);
   return {
     tag: tagOf(el),
@@ -134,7 +135,7 @@ export class ElementStore {
           : `Element ${id} was forgotten (cleared, or evicted after ${config.maxIds} newer IDs); run find again to get a current ID.`,
       );
     const el = entry.ref.deref();
-    if (el && el.isConnected) {
+    if (el && dom.connected(el)) {
       this.touch(entry);
       return { element: el };
     }
@@ -158,7 +159,7 @@ export class ElementStore {
     const gone = `Element ${entry.id} (${describeFingerprint(fp)}) is no longer on the page`;
     if (!doc) throw new LLMHelperError('stale_id', `${gone}; run find again.`);
     const candidates = queryAllDeep(doc, fp.tag.toLowerCase()).filter((c) => {
-      if (!c.isConnected) return false;
+      if (!dom.connected(c)) return false;
       const owner = this.byElement.get(c);
       // An element that already answers to another live ID is that ID's, not a candidate.
       if (owner !== undefined && owner !== entry.id && this.entries.get(owner)?.ref.deref() === c)
@@ -184,7 +185,7 @@ export class ElementStore {
       .map((id) => this.entries.get(id)!)
       .filter((e) => {
         const old = e.ref.deref();
-        return (!old || !old.isConnected) && sameThing(e.fp, fp);
+        return (!old || !dom.connected(old)) && sameThing(e.fp, fp);
       });
     if (dead.length === 1) return dead[0];
     const byIndex = dead.filter((e) => e.fp.index === fp.index);

@@ -1,5 +1,6 @@
 /** Which elements a `type` option selects. One CSS selector per type: the single truth for find and snapshot. */
 import { LLMHelperError } from '../errors';
+import * as dom from './dom';
 
 export const TYPE_SELECTORS = {
   button:
@@ -49,7 +50,7 @@ export const INTERACTIVE_SELECTOR = [
 export function typeSelector(type: string): string {
   if (type in TYPE_SELECTORS) return TYPE_SELECTORS[type as ElementType];
   try {
-    document.createDocumentFragment().querySelector(type);
+    dom.qs(document.createDocumentFragment(), type);
   } catch {
     throw new LLMHelperError(
       'bad_argument',

@@ -4,6 +4,7 @@
  */
 import { queryAllDeep } from './roots';
 import { parentOf, type SearchRoot } from './walk';
+import * as dom from './dom';
 
 export interface Visibility {
   visible: boolean;
@@ -13,15 +14,15 @@ export interface Visibility {
   reason?: string;
 }
 
-const view = (el: Element): Window => el.ownerDocument.defaultView ?? window;
+const view = (el: Element): Window => dom.view(dom.doc(el)) ?? window;
 
 /** The cheap part: style visibility and a non-empty box. Enough to rank many candidates. */
 export function quickVisibility(el: Element): Visibility {
-  if (!el.isConnected) return { visible: false, inViewport: false, reason: 'detached' };
-  const check = (el as HTMLElement).checkVisibility;
-  if (check && !check.call(el, { visibilityProperty: true, opacityProperty: true }))
+  if (!dom.connected(el)) return { visible: false, inViewport: false, reason: 'detached' };
+  const check = dom.checkVisibility;
+  if (check && !check(el, { visibilityProperty: true, opacityProperty: true }))
     return { visible: false, inViewport: false, reason: 'hidden by CSS' };
-  const r = el.getBoundingClientRect();
+  const r = dom.rect(el);
   if (r.width <= 1 && r.height <= 1 && !hasVisibleChild(el))
     return { visible: false, inViewport: false, reason: 'zero size' };
   const win = view(el);
@@ -37,8 +38,8 @@ export function quickVisibility(el: Element): Visibility {
 /** An inline wrapper or display:contents element has no box of its own but shows its children. */
 function hasVisibleChild(el: Element): boolean {
   let seen = 0;
-  for (let c = el.firstElementChild; c && seen < 20; c = c.nextElementSibling, seen++) {
-    const r = c.getBoundingClientRect();
+  for (let c = dom.firstElementChild(el); c && seen < 20; c = c.nextElementSibling, seen++) {
+    const r = dom.rect(c);
     if (r.width > 1 || r.height > 1) return true;
   }
   return false;
@@ -53,19 +54,19 @@ const CLIP_NONE = new Set(['', 'auto', 'none']);
 export function visibility(el: Element): Visibility {
   const quick = quickVisibility(el);
   if (!quick.visible) return quick;
-  const rect = el.getBoundingClientRect();
+  const rect = dom.rect(el);
   for (let n: Element | null = el; n; n = parentOf(n)) {
-    if (n.getAttribute('aria-hidden') === 'true')
+    if (dom.attr(n, 'aria-hidden') === 'true')
       return { visible: false, inViewport: false, reason: 'aria-hidden' };
-    if (n.hasAttribute('inert')) return { visible: false, inViewport: false, reason: 'inert' };
-    if (n.tagName === 'BODY' || n.tagName === 'HTML') continue;
-    const style = n.ownerDocument.defaultView!.getComputedStyle(n);
+    if (dom.hasAttr(n, 'inert')) return { visible: false, inViewport: false, reason: 'inert' };
+    if (dom.tag(n) === 'BODY' || dom.tag(n) === 'HTML') continue;
+    const style = dom.view(dom.doc(n))!.getComputedStyle(n);
     if (!CLIP_NONE.has(style.clip) && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip))
       return { visible: false, inViewport: false, reason: 'clipped' };
     if (/inset\((50|100)%/.test(style.clipPath))
       return { visible: false, inViewport: false, reason: 'clipped' };
-    if (n !== el && n.ownerDocument === el.ownerDocument && style.overflow !== 'visible') {
-      const r = n.getBoundingClientRect();
+    if (n !== el && dom.doc(n) === dom.doc(el) && style.overflow !== 'visible') {
+      const r = dom.rect(n);
       const overlaps =
         rect.right > r.left && rect.left < r.right && rect.bottom > r.top && rect.top < r.bottom;
       const clipsX = style.overflowX !== 'visible';
@@ -92,7 +93,7 @@ export function visibleMatches(selector: string, root: SearchRoot = document): E
 
 /** The box is shown inside its window's viewport (no style checks: the caller confirms with quickVisibility). */
 function boxInView(el: Element): 'above' | 'below' | 'in' | 'none' {
-  const r = el.getBoundingClientRect();
+  const r = dom.rect(el);
   if (r.width <= 1 && r.height <= 1) return 'none';
   const win = view(el);
   if (r.bottom <= 0) return 'above';
@@ -130,11 +131,11 @@ export function inViewport(list: ArrayLike<Element>): Element[] {
 
 /** The topmost elements at a 4 × 2 grid of points over a document's viewport. */
 export function hitTestGrid(doc: Document): Element[] {
-  const win = doc.defaultView ?? window;
+  const win = dom.view(doc) ?? window;
   const out: Element[] = [];
   for (let gx = 0.5; gx < 4; gx++)
     for (let gy = 0.5; gy < 2; gy++) {
-      const el = doc.elementFromPoint((win.innerWidth * gx) / 4, (win.innerHeight * gy) / 2);
+      const el = dom.elementFromPoint(doc, (win.innerWidth * gx) / 4, (win.innerHeight * gy) / 2);
       if (el) out.push(el);
     }
   return out;

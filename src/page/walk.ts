@@ -2,6 +2,8 @@
  * The one traversal of the page: document order, entering open shadow roots and same-origin iframes,
  * skipping what is never rendered as text (script, style, template...).
  */
+import * as dom from './dom';
+
 export const SKIP_TAGS = new Set([
   'SCRIPT',
   'STYLE',
@@ -24,9 +26,9 @@ export const UI_HOST = 'data-llm-helper-ui';
 
 /** An element's open shadow root, unless it is the SDK's own UI. */
 export const ownShadow = (el: Element): ShadowRoot | null =>
-  el.shadowRoot && !el.hasAttribute(UI_HOST) ? el.shadowRoot : null;
+  dom.shadow(el) && !dom.hasAttr(el, UI_HOST) ? dom.shadow(el) : null;
 
-export const isFrame = (el: Element): boolean => el.tagName === 'IFRAME' || el.tagName === 'FRAME';
+export const isFrame = (el: Element): boolean => dom.tag(el) === 'IFRAME' || dom.tag(el) === 'FRAME';
 
 export function frameDocument(frame: Element): Document | null {
   try {
@@ -37,19 +39,19 @@ export function frameDocument(frame: Element): Document | null {
 }
 
 export function walk(start: Node, v: Visitor): void {
-  for (let n = start.firstChild; n; n = n.nextSibling) {
-    const type = n.nodeType;
+  for (let n = dom.firstChild(start); n; n = n.nextSibling) {
+    const type = dom.nodeType(n);
     if (type === 3) {
       v.text?.(n as Text);
     } else if (type === 1) {
       const el = n as Element;
-      if (SKIP_TAGS.has(el.tagName)) continue;
+      if (SKIP_TAGS.has(dom.tag(el))) continue;
       if (v.element && v.element(el) === false) continue;
       const shadow = ownShadow(el);
       if (shadow) walk(shadow, v);
       if (isFrame(el)) {
         const doc = frameDocument(el);
-        if (doc?.documentElement) walk(doc.body ?? doc.documentElement, v);
+        if (doc?.documentElement) walk(dom.body(doc) ?? doc.documentElement, v);
         continue;
       }
       walk(el, v);
@@ -59,13 +61,13 @@ export function walk(start: Node, v: Visitor): void {
 
 /** The parent a person would see: crosses shadow roots (to the host) and frames (to the iframe). */
 export function parentOf(node: Node): Element | null {
-  const p = node.parentNode;
+  const p = dom.parent(node);
   if (!p) return null;
-  if (p.nodeType === 1) return p as Element;
-  if (p.nodeType === 11) return (p as ShadowRoot).host ?? null;
-  if (p.nodeType === 9) {
+  if (dom.nodeType(p) === 1) return p as Element;
+  if (dom.nodeType(p) === 11) return (p as ShadowRoot).host ?? null;
+  if (dom.nodeType(p) === 9) {
     try {
-      return (p as Document).defaultView?.frameElement ?? null;
+      return dom.view(p as Document)?.frameElement ?? null;
     } catch {
       return null;
     }

@@ -139,4 +139,36 @@ describe('installing on pages with old libraries', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("with a form whose controls shadow the form's members and images that shadow the document's (DOM clobbering)", async () => {
+    const page = await ctx.open('host-clobbered.html');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const r = await page.evaluate(async () => {
+      const L = window.LLMHelper;
+      const subject = L.find('Subject', { type: 'input' })[0]!.id;
+      const typed = await L.type(subject, 'Printer on fire', { submit: true });
+      return {
+        summary: L.summary(),
+        snapshot: L.snapshot(),
+        form: L.describe('#ticket'),
+        near: L.findNear(subject, 'Send').map((m) => m.text),
+        typed: typed.ok,
+        priority: L.extract(L.find('Priority', { type: 'select' })[0]!.id, 'value'),
+        rows: await L.execute({ name: 'find', arguments: { pattern: 'Send' } }),
+        out: Document.prototype.getElementById.call(document, 'out')!.textContent,
+      };
+    });
+    expect(r.summary).toMatch(/Page "Clobbered"/);
+    expect(r.summary).toMatch(/# New ticket/);
+    expect(r.snapshot).toMatch(/textbox "Subject"/);
+    expect(r.form).toMatch(/^Form "Ticket" with 2 fields: .*textbox "Subject".*combobox "Priority"/);
+    expect(r.near).toContain('Send');
+    expect(r.typed).toBe(true);
+    expect(r.out).toBe('Sent: Printer on fire');
+    expect(r.priority).toBe('High');
+    expect(r.rows.ok).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -3,6 +3,8 @@
  * fields real pages read (coordinates, buttons, key/code and the legacy keyCode/which/charCode),
  * constructed in the element's own window so that same-origin frames work.
  */
+import * as dom from '../dom';
+
 export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
 
 export interface Point {
@@ -13,7 +15,7 @@ export interface Point {
 const NO_BUBBLE = new Set(['mouseenter', 'mouseleave', 'pointerenter', 'pointerleave', 'focus', 'blur']);
 
 const winOf = (el: Element): Window & typeof globalThis =>
-  (el.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
+  (dom.view(dom.doc(el)) ?? window) as Window & typeof globalThis;
 
 const modifierInit = (mods: Modifier[] = []) => ({
   altKey: mods.includes('Alt'),
@@ -191,9 +193,9 @@ export function plainEvent(el: Element, type: string): boolean {
 export function setNativeValue(el: Element, value: string): void {
   const win = winOf(el);
   const proto =
-    el.tagName === 'TEXTAREA'
+    dom.tag(el) === 'TEXTAREA'
       ? win.HTMLTextAreaElement.prototype
-      : el.tagName === 'SELECT'
+      : dom.tag(el) === 'SELECT'
         ? win.HTMLSelectElement.prototype
         : win.HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);

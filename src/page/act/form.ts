@@ -13,6 +13,7 @@ import { plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
 import { liveEquivalent } from './keyboard';
 import { click } from './pointer';
+import * as dom from '../dom';
 
 type Choice = string | RegExp;
 
@@ -91,7 +92,7 @@ async function selectNative(
   const live = (liveEquivalent(ctx, el, elId) ?? el) as HTMLSelectElement;
   const changes = await tracker.finish(live);
   const now = [...(live.selectedOptions ?? [])].map((o) => normalize(o.label || o.text));
-  const ok = live.isConnected && labels.every((l) => now.includes(l));
+  const ok = dom.connected(live) && labels.every((l) => now.includes(l));
   return {
     ok,
     message: `${note}${ok ? 'Selected' : 'Tried to select'} ${now.map((n) => `"${n}"`).join(', ')} in ${line}${ok ? '' : ', but the page changed the selection back'}.${describeChanges(changes)}`,
@@ -102,10 +103,10 @@ async function selectNative(
 /** The listbox a combobox controls (aria-controls / aria-owns), or any newly visible listbox. */
 function listboxOf(el: Element): Element | null {
   if (roleOf(el) === 'listbox') return el;
-  const ref = el.getAttribute('aria-controls') ?? el.getAttribute('aria-owns');
-  const root = el.getRootNode() as Document;
+  const ref = dom.attr(el, 'aria-controls') ?? dom.attr(el, 'aria-owns');
+  const root = dom.root(el) as Document;
   if (ref) {
-    const lb = root.getElementById?.(ref.split(/\s+/)[0]!);
+    const lb = dom.byId(root, ref.split(/\s+/)[0]!);
     if (lb && isVisible(lb)) return lb;
   }
   return queryAllDeep(document, '[role=listbox]').find(isVisible) ?? null;
@@ -129,10 +130,10 @@ async function selectAria(
       message: `${note}Clicked ${line} but no listbox of options opened; try click and then find the option.`,
       changes: {},
     };
-  const options = [...listbox.querySelectorAll('[role=option]')].filter(isVisible);
+  const options = [...dom.qsa(listbox, '[role=option]')].filter(isVisible);
   const option = matchOption(
     options,
-    (o) => o.getAttribute('data-value') ?? textOf(o),
+    (o) => dom.attr(o, 'data-value') ?? textOf(o),
     (o) => textOf(o),
     wanted,
   );
@@ -150,7 +151,7 @@ async function selectAria(
   const label = textOf(option, 80);
   const result = await click(ctx, ctx.store.idFor(option));
   const shown = tagOf(el) === 'INPUT' ? (el as HTMLInputElement).value : textOf(el, 120);
-  const ok = option.getAttribute('aria-selected') === 'true' || shown.includes(label) || !option.isConnected;
+  const ok = dom.attr(option, 'aria-selected') === 'true' || shown.includes(label) || !dom.connected(option);
   return {
     ok,
     message: `${note}${ok ? 'Selected' : 'Clicked'} option "${label}" in ${line}${ok ? '' : `, but ${line} still shows "${shown}"`}.${describeChanges(result.changes)}`,
@@ -167,12 +168,12 @@ export async function select(
   const wanted = choices(value);
   const { element, relocated } = resolveTarget(ctx.store, id, 'select target');
   const note = relocated ? `${relocated} ` : '';
-  const native = tagOf(element) === 'SELECT' ? element : element.querySelector('select');
+  const native = tagOf(element) === 'SELECT' ? element : dom.qs<HTMLSelectElement>(element, 'select');
   if (isDisabled(native ?? element))
     return { ok: false, message: `${note}${elementLine(ctx.store, element)} is disabled.`, changes: {} };
   if (native) return selectNative(ctx, native as HTMLSelectElement, wanted, note);
   const role = roleOf(element);
-  if (role === 'combobox' || role === 'listbox' || element.getAttribute('aria-haspopup') === 'listbox')
+  if (role === 'combobox' || role === 'listbox' || dom.attr(element, 'aria-haspopup') === 'listbox')
     return selectAria(ctx, element, wanted[0]!, note);
   return {
     ok: false,
@@ -184,7 +185,7 @@ export async function select(
 const isChecked = (el: Element): boolean =>
   tagOf(el) === 'INPUT'
     ? (el as HTMLInputElement).checked
-    : el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true';
+    : dom.attr(el, 'aria-checked') === 'true' || dom.attr(el, 'aria-pressed') === 'true';
 
 /** check(id, checked = true): checkboxes, radios and switches, through click() so frameworks see it; verified. */
 export async function check(ctx: ActionContext, id: Target, checked = true): Promise<ActionResult> {
@@ -199,9 +200,7 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
     (tagOf(element) === 'INPUT' && ['checkbox', 'radio'].includes(inputType(element))) ||
     /^(checkbox|radio|switch|menuitemcheckbox|menuitemradio)$/.test(roleOf(element))
       ? element
-      : element.querySelector(
-          'input[type=checkbox],input[type=radio],[role=checkbox],[role=switch],[role=radio]',
-        );
+      : dom.qs(element, 'input[type=checkbox],input[type=radio],[role=checkbox],[role=switch],[role=radio]');
   if (!box)
     return {
       ok: false,
@@ -264,13 +263,13 @@ export async function upload(
   const list = Array.isArray(files) ? files : [files];
   const { element, relocated } = resolveTarget(ctx.store, id, 'upload target');
   const note = relocated ? `${relocated} ` : '';
-  const win = (element.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
+  const win = (dom.view(dom.doc(element)) ?? window) as Window & typeof globalThis;
   const dt = new win.DataTransfer();
   for (const f of list) dt.items.add(toFile(win, f));
   const input =
     tagOf(element) === 'INPUT' && inputType(element) === 'file'
       ? element
-      : element.querySelector('input[type=file]');
+      : dom.qs(element, 'input[type=file]');
   const tracker = track(ctx.store);
   let how: string;
   if (input) {

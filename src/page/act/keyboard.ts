@@ -13,6 +13,7 @@ import type { ActionContext } from './context';
 import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifier } from './events';
 import { isDisabled } from '../disabled';
 import { truncate } from '../text';
+import * as dom from '../dom';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -42,7 +43,7 @@ const isTextField = (el: Element): boolean =>
 /** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
 function editableOf(el: Element): Element | null {
   if (isTextField(el) || (el as HTMLElement).isContentEditable) return el;
-  const inner = el.querySelectorAll('input,textarea,[contenteditable=""],[contenteditable=true]');
+  const inner = dom.qsa(el, 'input,textarea,[contenteditable=""],[contenteditable=true]');
   const fields = [...inner].filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
   return fields.length === 1 ? fields[0]! : null;
 }
@@ -104,7 +105,7 @@ function typeIntoField(el: HTMLInputElement | HTMLTextAreaElement, text: string,
 }
 
 function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): void {
-  const doc = el.ownerDocument;
+  const doc = dom.doc(el);
   const sel = doc.getSelection();
   if (sel) {
     const range = doc.createRange();
@@ -116,6 +117,7 @@ function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): voi
   // execCommand fires beforeinput/input itself, as typing does; fall back when the page or browser refuses.
   if (!doc.execCommand('insertText', false, text)) {
     if (inputEvent(el, 'beforeinput', 'insertText', text)) {
+      // eslint-disable-next-line no-restricted-syntax -- a write: a contenteditable element is never a form
       if (opts.clear !== false) el.textContent = text;
       else el.append(text);
       inputEvent(el, 'input', 'insertText', text);
@@ -125,9 +127,10 @@ function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): voi
 
 /** Implicit submission, as Enter in a field does: the form's default button, else requestSubmit(). */
 function submitFrom(el: Element): boolean {
-  const form = (el as HTMLInputElement).form ?? el.closest('form');
+  const form = (el as HTMLInputElement).form ?? dom.closest<HTMLFormElement>(el, 'form');
   if (!form) return false;
-  const button = form.querySelector(
+  const button = dom.qs<HTMLElement>(
+    form,
     'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]',
   ) as HTMLElement | null;
   if (button && !(button as HTMLButtonElement).disabled) button.click();
@@ -200,7 +203,7 @@ export async function type(
 
 /** The field itself while it is on the page, else the one the store re-finds by its fingerprint. */
 export function liveEquivalent(ctx: ActionContext, el: Element, id: number): Element | null {
-  if (el.isConnected) return el;
+  if (dom.connected(el)) return el;
   try {
     return ctx.store.resolve(id).element;
   } catch {
@@ -240,9 +243,9 @@ const ARROW_GROUPS: [string, string][] = [
 function arrowMove(el: Element, key: string): Element | null {
   if (tagOf(el) === 'INPUT' && inputType(el) === 'radio') {
     const name = (el as HTMLInputElement).name;
-    const group = [
-      ...el.ownerDocument.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]`),
-    ].filter(isVisible);
+    const group = [...dom.qsa(dom.doc(el), `input[type=radio][name="${CSS.escape(name)}"]`)].filter(
+      isVisible,
+    );
     const i = group.indexOf(el);
     const next =
       group[(i + (key === 'ArrowDown' || key === 'ArrowRight' ? 1 : -1) + group.length) % group.length];
@@ -266,15 +269,15 @@ function arrowMove(el: Element, key: string): Element | null {
     return s;
   }
   for (const [container, item] of ARROW_GROUPS) {
-    const box = el.closest(container);
+    const box = dom.closest(el, container);
     if (!box) continue;
     const horizontal =
-      box.getAttribute('aria-orientation') === 'horizontal' || box.matches('[role=menubar],[role=tablist]');
+      dom.attr(box, 'aria-orientation') === 'horizontal' || dom.matches(box, '[role=menubar],[role=tablist]');
     const forward = horizontal ? 'ArrowRight' : 'ArrowDown';
     const back = horizontal ? 'ArrowLeft' : 'ArrowUp';
-    const items = [...box.querySelectorAll(item)].filter((i) => i.closest(container) === box && isVisible(i));
+    const items = [...dom.qsa(box, item)].filter((i) => dom.closest(i, container) === box && isVisible(i));
     if (!items.length) return null;
-    const current = items.findIndex((i) => i === el || i.contains(el));
+    const current = items.findIndex((i) => i === el || dom.contains(i, el));
     let next: Element | undefined;
     if (key === forward) next = items[(current + 1) % items.length];
     else if (key === back) next = items[(current - 1 + items.length) % items.length];
@@ -282,18 +285,16 @@ function arrowMove(el: Element, key: string): Element | null {
     else if (key === 'End') next = items[items.length - 1];
     if (!next) return null;
     for (const i of items)
-      if (i.getAttribute('tabindex') !== null) i.setAttribute('tabindex', i === next ? '0' : '-1');
+      if (dom.attr(i, 'tabindex') !== null) i.setAttribute('tabindex', i === next ? '0' : '-1');
     (next as HTMLElement).focus();
-    if (next.matches('[role=tab],[role=radio]')) (next as HTMLElement).click(); // automatic activation
+    if (dom.matches(next, '[role=tab],[role=radio]')) (next as HTMLElement).click(); // automatic activation
     return next;
   }
   return null;
 }
 
 function moveFocus(from: Element, backwards: boolean): Element | null {
-  const all = [...from.ownerDocument.querySelectorAll(FOCUSABLE)].filter(
-    (e) => !isDisabled(e) && isVisible(e),
-  );
+  const all = [...dom.qsa(dom.doc(from), FOCUSABLE)].filter((e) => !isDisabled(e) && isVisible(e));
   const positive = all
     .filter((e) => (e as HTMLElement).tabIndex > 0)
     .sort((a, b) => (a as HTMLElement).tabIndex - (b as HTMLElement).tabIndex);
@@ -337,7 +338,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
     target = r.element;
     note = r.relocated ? `${r.relocated} ` : '';
     if (deepActiveElement() !== target) (target as HTMLElement).focus?.();
-  } else target = deepActiveElement() ?? document.body;
+  } else target = deepActiveElement() ?? dom.body(document);
   const tracker = track(ctx.store);
   let effect = '';
   const down = keyEvent(target, 'keydown', info, modifiers);
@@ -348,7 +349,8 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
       if (tagOf(target) === 'INPUT' && isTextField(target))
         effect = submitFrom(target) ? 'submitted the form' : '';
       else if (
-        target.matches(
+        dom.matches(
+          target,
           'button,a[href],summary,[role=button],[role=link],[role=menuitem],[role=option],[role=tab],[role=treeitem]',
         )
       ) {
@@ -357,7 +359,8 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
       }
     } else if (
       info.key === ' ' &&
-      target.matches(
+      dom.matches(
+        target,
         'button,input[type=checkbox],input[type=radio],summary,[role=button],[role=checkbox],[role=switch],[role=menuitemcheckbox]',
       )
     ) {
@@ -376,7 +379,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
           insertAtCaret(target as HTMLInputElement, insert);
           inputEvent(target, 'input', 'insertText', insert);
         }
-      } else target.ownerDocument.execCommand('insertText', false, info.text);
+      } else dom.doc(target).execCommand('insertText', false, info.text);
     } else if ((info.key === 'Backspace' || info.key === 'Delete') && isTextField(target)) {
       const f = target as HTMLInputElement;
       if (
@@ -400,7 +403,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
   keyEvent(target, 'keyup', info, modifiers);
   const changes = await tracker.finish(isTextField(target) ? target : null);
   const combo = [...modifiers, name === ' ' ? 'Space' : name].join('+');
-  const on = target === document.body ? 'the page' : elementLine(ctx.store, target);
+  const on = target === dom.body(document) ? 'the page' : elementLine(ctx.store, target);
   return {
     ok: true,
     message: `${note}Pressed ${combo} on ${on}${!down ? ' (the page handled it and cancelled the default)' : effect ? `; ${effect}` : ''}.${describeChanges(changes)}`,

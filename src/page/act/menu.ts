@@ -15,6 +15,7 @@ import { containsDeep } from '../walk';
 import type { ActionContext } from './context';
 import { sleep } from './events';
 import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
+import * as dom from '../dom';
 
 export interface MenuItem {
   id: number;
@@ -34,13 +35,13 @@ const visibleMenus = (): Element[] => visibleMatches(ARIA_MENUS);
 
 /** An item's own label, without the text of a submenu nested inside it. */
 function itemLabel(item: Element): string {
-  const aria = item.getAttribute('aria-label');
+  const aria = dom.attr(item, 'aria-label');
   if (aria) return normalize(aria);
   let out = '';
   const read = (el: Element) => {
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) out += c.textContent;
-      else if (c.nodeType === 1 && !(c as Element).matches(NESTED_MENU)) read(c as Element);
+    for (let c = dom.firstChild(el); c; c = c.nextSibling) {
+      if (dom.nodeType(c) === 3) out += dom.text(c);
+      else if (dom.nodeType(c) === 1 && !dom.matches(c as Element, NESTED_MENU)) read(c as Element);
     }
   };
   read(item);
@@ -48,28 +49,29 @@ function itemLabel(item: Element): string {
 }
 
 const hasSubmenu = (item: Element): boolean => {
-  const popup = item.getAttribute('aria-haspopup');
-  return (!!popup && popup !== 'false') || item.querySelector(NESTED_MENU) !== null;
+  const popup = dom.attr(item, 'aria-haspopup');
+  return (!!popup && popup !== 'false') || dom.qs(item, NESTED_MENU) !== null;
 };
 
 /** The items of one menu: ARIA items when it has them, else its clickable leaves, nested menus excluded. */
 function itemsOf(menu: Element): Element[] {
   const inOwnLevel = (el: Element) => {
-    const nested = el.parentElement?.closest(`${NESTED_MENU},${ARIA_MENUS}`);
+    const parent = dom.parentEl(el);
+    const nested = parent && dom.closest(parent, `${NESTED_MENU},${ARIA_MENUS}`);
     return !nested || nested === menu || !containsDeep(menu, nested);
   };
-  const aria = [...menu.querySelectorAll(ARIA_ITEMS)].filter(inOwnLevel);
+  const aria = [...dom.qsa(menu, ARIA_ITEMS)].filter(inOwnLevel);
   if (aria.length) return aria.filter(isVisible);
-  const plain = [...menu.querySelectorAll(PLAIN_ITEMS)].filter(inOwnLevel).filter(isVisible);
+  const plain = [...dom.qsa(menu, PLAIN_ITEMS)].filter(inOwnLevel).filter(isVisible);
   // Keep the outermost clickable per item (an <li> wrapping an <a> is one item).
-  return plain.filter((el) => !plain.some((o) => o !== el && o.contains(el)) && itemLabel(el));
+  return plain.filter((el) => !plain.some((o) => o !== el && dom.contains(o, el)) && itemLabel(el));
 }
 
 function toItem(ctx: ActionContext, el: Element): MenuItem {
   const item: MenuItem = { id: ctx.store.idFor(el), text: truncate(itemLabel(el), 60) };
   if (disabledReason(el)) item.disabled = true;
   if (hasSubmenu(el)) item.submenu = true;
-  const checked = el.getAttribute('aria-checked');
+  const checked = dom.attr(el, 'aria-checked');
   if (checked) item.checked = checked === 'true';
   return item;
 }
@@ -80,10 +82,10 @@ function toItem(ctx: ActionContext, el: Element): MenuItem {
  */
 function openMenus(ctx: ActionContext): Element[] {
   const shown = visibleMenus();
-  let menus = shown.filter((m) => m.getAttribute('role') !== 'menubar');
+  let menus = shown.filter((m) => dom.attr(m, 'role') !== 'menubar');
   if (
     ctx.menu &&
-    ctx.menu.isConnected &&
+    dom.connected(ctx.menu) &&
     isVisible(ctx.menu) &&
     !menus.some((m) => containsDeep(m, ctx.menu!))
   )
@@ -91,7 +93,7 @@ function openMenus(ctx: ActionContext): Element[] {
   if (!menus.length) menus = shown;
   // Plain nested lists that became visible inside an open custom menu are submenus.
   for (const m of [...menus])
-    for (const sub of [...m.querySelectorAll(NESTED_MENU)])
+    for (const sub of [...dom.qsa(m, NESTED_MENU)])
       if (!menus.includes(sub) && isVisible(sub)) menus.push(sub);
   return menus;
 }
@@ -132,12 +134,12 @@ export function getMenuItems(ctx: ActionContext): MenuListing {
 /** A newly shown element that looks like a menu: positioned, near the pointer, with several items. */
 function newMenuNear(touched: Set<Element>, at: { x: number; y: number }): Element | null {
   for (const el of touched) {
-    if (!el.isConnected || !isVisible(el)) continue;
-    const menu = el.closest(ARIA_MENUS) ?? el;
+    if (!dom.connected(el) || !isVisible(el)) continue;
+    const menu = dom.closest(el, ARIA_MENUS) ?? el;
     const style = getComputedStyle(menu);
-    if (menu.matches(ARIA_MENUS)) return menu;
+    if (dom.matches(menu, ARIA_MENUS)) return menu;
     if (style.position !== 'fixed' && style.position !== 'absolute') continue;
-    const r = menu.getBoundingClientRect();
+    const r = dom.rect(menu);
     const near =
       at.x >= r.left - 300 && at.x <= r.right + 300 && at.y >= r.top - 300 && at.y <= r.bottom + 300;
     if (near && itemsOf(menu).length >= 1) return menu;
@@ -196,12 +198,12 @@ async function waitForSubmenu(
   known: Element[],
   timeout = 1000,
 ): Promise<Element | null> {
-  const controls = parent.getAttribute('aria-controls') ?? parent.getAttribute('aria-owns');
+  const controls = dom.attr(parent, 'aria-controls') ?? dom.attr(parent, 'aria-owns');
   const start = performance.now();
   while (performance.now() - start < timeout) {
-    const byId = controls ? parent.ownerDocument.getElementById(controls.split(/\s+/)[0]!) : null;
+    const byId = controls ? dom.byId(dom.doc(parent), controls.split(/\s+/)[0]!) : null;
     if (byId && isVisible(byId)) return byId;
-    const nested = [...parent.querySelectorAll(NESTED_MENU)].find(isVisible);
+    const nested = [...dom.qsa(parent, NESTED_MENU)].find(isVisible);
     if (nested) return nested;
     const fresh = openMenus(ctx).find((m) => !known.includes(m));
     if (fresh) return fresh;

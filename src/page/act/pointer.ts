@@ -12,6 +12,7 @@ import { resolveTarget, type Target } from '../target';
 import { UI_HOST, containsDeep, ownShadow } from '../walk';
 import type { ActionContext } from './context';
 import { mouseEvent, type Modifier, type Point } from './events';
+import * as dom from '../dom';
 
 export interface ClickOptions {
   button?: 'left' | 'middle' | 'right';
@@ -29,11 +30,11 @@ const BUTTONS_MASK = { left: 1, middle: 4, right: 2 } as const;
  * over the page for the person, and the agent acts on what is beneath it.
  */
 function deepElementFromPoint(doc: Document, at: Point): Element | null {
-  let el = doc.elementFromPoint(at.x, at.y);
-  if (el?.hasAttribute(UI_HOST))
-    el = doc.elementsFromPoint(at.x, at.y).find((e) => !e.hasAttribute(UI_HOST)) ?? null;
+  let el = dom.elementFromPoint(doc, at.x, at.y);
+  if (el && dom.hasAttr(el, UI_HOST))
+    el = doc.elementsFromPoint(at.x, at.y).find((e) => !dom.hasAttr(e, UI_HOST)) ?? null;
   for (let shadow = el && ownShadow(el); el && shadow; shadow = ownShadow(el)) {
-    const inner = shadow.elementFromPoint(at.x, at.y);
+    const inner = shadow.elementFromPoint(at.x, at.y); // eslint-disable-line no-restricted-syntax -- a shadow root has no named members
     if (!inner || inner === el) break;
     el = inner;
   }
@@ -55,18 +56,18 @@ export interface PointerTarget {
 
 /** Where to click: the centre of the target's visible box, after scrolling it into view; or why not. */
 export function pointerTarget(el: Element, force = false): PointerTarget | { covered: string } {
-  let rect = el.getBoundingClientRect();
-  const win = el.ownerDocument.defaultView ?? window;
+  let rect = dom.rect(el);
+  const win = dom.view(dom.doc(el)) ?? window;
   const inView =
     rect.top >= 0 && rect.left >= 0 && rect.bottom <= win.innerHeight && rect.right <= win.innerWidth;
   if (!inView) {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
-    rect = el.getBoundingClientRect();
+    rect = dom.rect(el);
   }
   // The first line box of an inline element can be narrower than its bounding box.
   const box = [...el.getClientRects()].find((r) => r.width > 0 && r.height > 0) ?? rect;
   const at = { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
-  const hit = deepElementFromPoint(el.ownerDocument, at);
+  const hit = deepElementFromPoint(dom.doc(el), at);
   if (!hit || containsDeep(el, hit)) return { hit: hit ?? el, at };
   // The target lets clicks through (pointer-events: none) to an ancestor: the ancestor gets them.
   if (containsDeep(hit, el) || force) return { hit: el, at };
@@ -75,7 +76,8 @@ export function pointerTarget(el: Element, force = false): PointerTarget | { cov
 
 /** The focusable element a mouse press on `el` focuses: itself or its nearest focusable ancestor. */
 function focusTargetOf(el: Element): HTMLElement | null {
-  const f = el.closest(
+  const f = dom.closest(
+    el,
     'a[href],button,input,select,textarea,summary,[tabindex],[contenteditable=""],[contenteditable=true]',
   );
   return f as HTMLElement | null;
@@ -84,7 +86,7 @@ function focusTargetOf(el: Element): HTMLElement | null {
 /** Sends the events of the pointer arriving over `hit`, and leaving the previous element. */
 export function hoverAt(ctx: ActionContext, hit: Element, at: Point): void {
   const prev = ctx.hovered;
-  if (prev && prev !== hit && prev.isConnected) {
+  if (prev && prev !== hit && dom.connected(prev)) {
     mouseEvent(prev, 'pointerout', at);
     mouseEvent(prev, 'pointerleave', at);
     mouseEvent(prev, 'mouseout', at);
@@ -116,12 +118,12 @@ export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boole
     if (down && which === 'left') {
       const focusable = focusTargetOf(hit);
       if (focusable) focusable.focus({ preventScroll: true });
-      else (hit.ownerDocument.activeElement as HTMLElement | null)?.blur?.();
+      else (dom.doc(hit).activeElement as HTMLElement | null)?.blur?.();
     }
-    if (!hit.isConnected) {
+    if (!dom.connected(hit)) {
       // The page removed the target as it was pressed: the release lands on whatever is under the
       // pointer now, and no click follows, as with a real mouse.
-      const now = deepElementFromPoint(hit.ownerDocument, at);
+      const now = deepElementFromPoint(dom.doc(hit), at);
       if (now) {
         mouseEvent(now, 'pointerup', at, m);
         mouseEvent(now, 'mouseup', at, m);
@@ -194,7 +196,7 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const tracker = track(ctx.store);
   hoverAt(ctx, p.spot.hit, p.spot.at);
   pressAt(p.spot.hit, p.spot.at, opts);
-  const removed = !p.spot.hit.isConnected;
+  const removed = !dom.connected(p.spot.hit);
   const changes = await tracker.finish(p.element);
   if (removed)
     return {
@@ -224,7 +226,7 @@ export async function focus(ctx: ActionContext, id: Target): Promise<ActionResul
   (element as HTMLElement).focus?.();
   const changes = await tracker.finish(element);
   const line = elementLine(ctx.store, element);
-  const focused = element.ownerDocument.activeElement === element || element.shadowRoot?.activeElement;
+  const focused = dom.doc(element).activeElement === element || dom.shadow(element)?.activeElement;
   return {
     ok: !!focused,
     message: `${relocated ? `${relocated} ` : ''}${focused ? `Focused ${line}.` : `${line} cannot take focus (not focusable); click it instead.`}${describeChanges(changes)}`,
@@ -246,7 +248,7 @@ export interface DragOptions {
 
 /** Where the pointer lets go: by default the far side of the target's midpoint, seen from the source. */
 function dropPoint(source: Point, target: Element, position: DragOptions['position']): Point {
-  const r = target.getBoundingClientRect();
+  const r = dom.rect(target);
   if (position && typeof position === 'object') return { x: r.left + position.x, y: r.top + position.y };
   const centre = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   if (position === 'center') return centre;
@@ -280,8 +282,8 @@ export async function drag(
   hoverAt(ctx, source, start);
   mouseEvent(source, 'pointerdown', start, { buttons: 1 });
   mouseEvent(source, 'mousedown', start, { buttons: 1 });
-  const win = from.element.ownerDocument.defaultView ?? window;
-  const html5 = from.element.closest('[draggable=true]');
+  const win = dom.view(dom.doc(from.element)) ?? window;
+  const html5 = dom.closest(from.element, '[draggable=true]');
   const data = html5 ? new win.DataTransfer() : null;
   const dragEvent = (el: Element, type: string, at: Point) =>
     el.dispatchEvent(
@@ -302,7 +304,7 @@ export async function drag(
   let over: Element = source;
   for (let i = 1; i <= steps; i++) {
     const at = { x: start.x + ((end.x - start.x) * i) / steps, y: start.y + ((end.y - start.y) * i) / steps };
-    const under = deepElementFromPoint(to.ownerDocument, at) ?? to;
+    const under = deepElementFromPoint(dom.doc(to), at) ?? to;
     if (under !== over) {
       if (html5) dragEvent(under, 'dragenter', at);
       over = under;

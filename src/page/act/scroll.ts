@@ -4,6 +4,7 @@ import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { parentOf } from '../walk';
 import type { ActionContext } from './context';
+import * as dom from '../dom';
 
 export interface ScrollOptions {
   /** Scroll this element's scrollable container (or itself, if it scrolls); default: the page. */
@@ -24,7 +25,7 @@ function scrollsOnItsOwn(el: Element): boolean {
 
 function scrollContainer(el: Element | null): Element {
   for (let n = el; n; n = parentOf(n))
-    if (n !== document.body && n !== document.documentElement && scrollsOnItsOwn(n)) return n;
+    if (n !== dom.body(document) && n !== document.documentElement && scrollsOnItsOwn(n)) return n;
   return document.scrollingElement ?? document.documentElement;
 }
 

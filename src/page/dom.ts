@@ -1,0 +1,105 @@
+/**
+ * Element and Node members read through the DOM's own prototypes, never through the element itself.
+ * A <form> lets its controls' names shadow its members ([LegacyOverrideBuiltIns]): inside a form with
+ * <input name="getAttribute"> or name="tagName", form.getAttribute is that input, and every tool that
+ * met the form used to fail. The prototypes are read when the SDK loads; an element from a same-origin
+ * frame is fine too (the DOM checks the kind of object, not its window).
+ */
+type Fn = (...args: never[]) => unknown;
+
+const method = <T extends Fn>(proto: object | undefined, key: string): T => {
+  const f = proto && (proto as Record<string, Fn>)[key];
+  return (f
+    ? (self: object, ...args: unknown[]) => Reflect.apply(f, self, args)
+    : (self: Record<string, Fn>, ...args: never[]) => self[key]!(...args)) as unknown as T;
+};
+const getter = <T extends Fn>(proto: object | undefined, key: string): T => {
+  const get = proto && Object.getOwnPropertyDescriptor(proto, key)?.get;
+  return (get
+    ? (self: object) => Reflect.apply(get, self, [])
+    : (self: Record<string, unknown>) => self[key]) as unknown as T;
+};
+
+const E = typeof Element === 'undefined' ? undefined : Element.prototype;
+const N = typeof Node === 'undefined' ? undefined : Node.prototype;
+
+export const attr = method<(el: Element, name: string) => string | null>(E, 'getAttribute');
+export const hasAttr = method<(el: Element, name: string) => boolean>(E, 'hasAttribute');
+export const matches = method<(el: Element, selector: string) => boolean>(E, 'matches');
+export const closest = method<<T extends Element = Element>(el: Element, selector: string) => T | null>(
+  E,
+  'closest',
+);
+const D = typeof Document === 'undefined' ? undefined : Document.prototype;
+const F = typeof DocumentFragment === 'undefined' ? undefined : DocumentFragment.prototype;
+type Query = (root: ParentNode, selector: string) => unknown;
+const qsElement = method<Query>(E, 'querySelector');
+const qsDocument = method<Query>(D, 'querySelector');
+const qsFragment = method<Query>(F, 'querySelector');
+const qsaElement = method<Query>(E, 'querySelectorAll');
+const qsaDocument = method<Query>(D, 'querySelectorAll');
+const qsaFragment = method<Query>(F, 'querySelectorAll');
+/** querySelector on an element, a document (where <img name=…> shadows members too) or a shadow root. */
+export const qs = <T extends Element = Element>(root: ParentNode, selector: string): T | null => {
+  const type = nodeType(root as Node);
+  return (type === 1 ? qsElement : type === 9 ? qsDocument : qsFragment)(root, selector) as T | null;
+};
+export const qsa = <T extends Element = Element>(root: ParentNode, selector: string): NodeListOf<T> => {
+  const type = nodeType(root as Node);
+  return (type === 1 ? qsaElement : type === 9 ? qsaDocument : qsaFragment)(root, selector) as NodeListOf<T>;
+};
+export const rect = method<(el: Element) => DOMRect>(E, 'getBoundingClientRect');
+export const tag = getter<(el: Element) => string>(E, 'tagName');
+export const localName = getter<(el: Element) => string>(E, 'localName');
+export const shadow = getter<(el: Element) => ShadowRoot | null>(E, 'shadowRoot');
+export const attrs = getter<(el: Element) => NamedNodeMap>(E, 'attributes');
+export const children = getter<(el: Element) => HTMLCollection>(E, 'children');
+export const firstElementChild = getter<(el: Element) => Element | null>(E, 'firstElementChild');
+/** Element.checkVisibility where the browser has it (Chromium 105+, Firefox 106+, Safari 17.4+). */
+export const checkVisibility =
+  E && 'checkVisibility' in E
+    ? method<(el: Element, options?: CheckVisibilityOptions) => boolean>(E, 'checkVisibility')
+    : undefined;
+
+export const root = method<(node: Node, options?: GetRootNodeOptions) => Node>(N, 'getRootNode');
+export const contains = method<(node: Node, other: Node | null) => boolean>(N, 'contains');
+export const doc = getter<(node: Node) => Document>(N, 'ownerDocument');
+export const parent = getter<(node: Node) => ParentNode | null>(N, 'parentNode');
+export const parentEl = getter<(node: Node) => HTMLElement | null>(N, 'parentElement');
+export const nodeType = getter<(node: Node) => number>(N, 'nodeType');
+export const firstChild = getter<(node: Node) => ChildNode | null>(N, 'firstChild');
+export const connected = getter<(node: Node) => boolean>(N, 'isConnected');
+export const text = getter<(node: Node) => string | null>(N, 'textContent');
+
+// A document's members, shadowed in the same way by <img name=…>, <form name=…>, <embed name=…>.
+export const body = getter<(d: Document) => HTMLElement>(D, 'body');
+export const title = getter<(d: Document) => string>(D, 'title');
+export const view = getter<(d: Document) => (Window & typeof globalThis) | null>(D, 'defaultView');
+const byTagDocument = method<(d: Document, tag: string) => HTMLCollectionOf<Element>>(
+  D,
+  'getElementsByTagName',
+);
+const byTagElement = method<(d: Element, tag: string) => HTMLCollectionOf<Element>>(
+  E,
+  'getElementsByTagName',
+);
+export const byTag = (root: Document | Element, tag: string): HTMLCollectionOf<Element> =>
+  nodeType(root) === 9 ? byTagDocument(root as Document, tag) : byTagElement(root as Element, tag);
+const byIdDocument = method<(d: Document, id: string) => HTMLElement | null>(D, 'getElementById');
+const byIdFragment = method<(d: DocumentFragment, id: string) => HTMLElement | null>(F, 'getElementById');
+/** getElementById in a document or shadow root; null for anything else (a detached element's root). */
+export const byId = (root: Node, id: string): HTMLElement | null => {
+  const type = nodeType(root);
+  return type === 9
+    ? byIdDocument(root as Document, id)
+    : type === 11
+      ? byIdFragment(root as DocumentFragment, id)
+      : null;
+};
+export const elementFromPoint = method<(d: Document, x: number, y: number) => Element | null>(
+  D,
+  'elementFromPoint',
+);
+export const treeWalker = method<
+  (d: Document, root: Node, whatToShow?: number, filter?: NodeFilter | null) => TreeWalker
+>(D, 'createTreeWalker');

@@ -10,6 +10,7 @@ import { createProvider, providers, type Preset } from './llm';
 import { Agent, type AgentOptions } from './agent/agent';
 import { createPanel, type Panel, type PanelOptions } from './ui/panel';
 import { connect, savedConnection, type Connection, type ConnectOptions } from './bridge/connect';
+import * as dom from './page/dom';
 
 /** The global `LLMHelper` a script tag installs. */
 export type Installed = LLMHelper & {
@@ -34,7 +35,7 @@ let api: Installed;
 /** True when this load installed the SDK (not a second copy of the script). */
 let fresh = false;
 /** The script tag that loaded us, read now: document.currentScript is null once this script has run. */
-const script = typeof document === 'undefined' ? null : document.currentScript;
+const script = typeof document === 'undefined' ? null : dom.currentScript(document);
 /** What the UMD wrapper assigns to window.LLMHelper: ours, or the page's own when the name is taken. */
 let exported: unknown;
 if (ours(host.LLMHelper)) {
@@ -114,7 +115,7 @@ if (resume) (api as unknown as { connection: Connection }).connection = api.conn
 // <script src=".../llm-helper.umd.min.js" data-panel> opens the panel once the page is ready.
 if (script?.hasAttribute('data-panel') && fresh) {
   const open = () => api.panel();
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', open, { once: true });
+  if (dom.readyState(document) === 'loading') dom.listen(document, 'DOMContentLoaded', open, { once: true });
   else open();
 }
 

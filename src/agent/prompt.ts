@@ -3,6 +3,7 @@
  * random delimiters ("spotlighting"), declared as data that never carries instructions. Text from the
  * page that tries to instruct the model is flagged.
  */
+import * as dom from '../page/dom';
 
 export type Language = 'en' | 'zh';
 
@@ -71,7 +72,7 @@ export const PROMPTS: Record<Language, Prompts> = { en: EN, zh: ZH };
 /** The page's language decides, unless the integrator chose one. */
 export function pickLanguage(choice?: Language): Language {
   if (choice) return choice;
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang || navigator.language;
+  const lang = typeof document === 'undefined' ? '' : dom.html(document).lang || navigator.language;
   return /^zh/i.test(lang) ? 'zh' : 'en';
 }
 

@@ -16,6 +16,7 @@ import { classify } from '../agent/safety';
 import type { PendingCall } from '../agent/agent';
 import type { Preset } from '../tools/define';
 import { VERSION } from '../version';
+import * as dom from '../page/dom';
 
 export interface ConnectOptions {
   /** The pairing token the bridge printed. */
@@ -158,7 +159,7 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
         token: options.token,
         page,
         url: location.href,
-        title: document.title,
+        title: dom.title(document),
         preset,
         version: VERSION,
       };

@@ -103,3 +103,10 @@ export const elementFromPoint = method<(d: Document, x: number, y: number) => El
 export const treeWalker = method<
   (d: Document, root: Node, whatToShow?: number, filter?: NodeFilter | null) => TreeWalker
 >(D, 'createTreeWalker');
+export const html = getter<(d: Document) => HTMLElement>(D, 'documentElement');
+export const create = method<(d: Document, tag: string) => HTMLElement>(D, 'createElement');
+export const currentScript = getter<(d: Document) => HTMLOrSVGScriptElement | null>(D, 'currentScript');
+export const readyState = getter<(d: Document) => DocumentReadyState>(D, 'readyState');
+export const listen = method<
+  (target: EventTarget, type: string, listener: EventListener, options?: AddEventListenerOptions) => void
+>(typeof EventTarget === 'undefined' ? undefined : EventTarget.prototype, 'addEventListener');

@@ -11,6 +11,7 @@ import type { Provider } from '../llm/types';
 import type { ProviderOptions } from '../llm/provider';
 import type { Preset as ProviderPreset } from '../llm/presets';
 import { UI_HOST } from '../page/walk';
+import * as dom from '../page/dom';
 import { PANEL_CSS } from './styles';
 import { TEXTS, type UiLanguage } from './texts';
 
@@ -61,7 +62,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
   attrs: Attrs = {},
   ...kids: (Node | string)[]
 ): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
+  const el = dom.create(document, tag) as HTMLElementTagNameMap[K];
   for (const [k, v] of Object.entries(attrs)) {
     if (typeof v === 'function') el.addEventListener(k, v);
     else if (v === true) el.setAttribute(k, '');
@@ -100,14 +101,13 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     remember: false,
     maxSteps: options.maxSteps ?? 40,
     preset: 'standard',
-    language:
-      options.language ?? (/^zh/i.test(document.documentElement.lang || navigator.language) ? 'zh' : 'en'),
+    language: options.language ?? (/^zh/i.test(dom.html(document).lang || navigator.language) ? 'zh' : 'en'),
     ...saved,
   };
   let T = TEXTS[settings.language];
 
   // Its own element name, so no page rule for div (position, display, transform…) ever matches it.
-  const host = document.createElement('llm-helper-panel');
+  const host = dom.create(document, 'llm-helper-panel');
   host.setAttribute(UI_HOST, 'panel');
   /** Where it sits, inline and important, so no page rule moves it. */
   const place = (at: Record<'left' | 'top' | 'right' | 'bottom', string>) => {
@@ -155,7 +155,7 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
   panel.append(head, bridgeBar, list, status, foot);
   if (options.collapsed) panel.classList.add('collapsed');
   root.append(panel, highlight);
-  document.documentElement.append(host);
+  dom.html(document).append(host);
 
   let agent: Agent | null = null;
   let running = false;

@@ -148,7 +148,21 @@ describe('installing on pages with old libraries', () => {
       const L = window.LLMHelper;
       const subject = L.find('Subject', { type: 'input' })[0]!.id;
       const typed = await L.type(subject, 'Printer on fire', { submit: true });
+      let turn = 0;
+      const provider = {
+        name: 'Scripted test provider — not an AI',
+        chat: async () => ({
+          text: turn++ ? 'Sent.' : '',
+          toolCalls: turn > 1 ? [] : [{ id: 'c1', name: 'summary', args: {} }],
+          usage: { inputTokens: 1, outputTokens: 1 },
+          finishReason: turn > 1 ? ('stop' as const) : ('tool-calls' as const),
+        }),
+      };
+      const run = await new L.Agent({ provider }).run('Check the page');
+      const host = Document.prototype.querySelector.call(document, 'llm-helper-panel');
       return {
+        run: run.status,
+        panel: host?.shadowRoot?.querySelector('.panel')?.getBoundingClientRect().width ?? 0,
         summary: L.summary(),
         snapshot: L.snapshot(),
         form: L.describe('#ticket'),
@@ -168,6 +182,8 @@ describe('installing on pages with old libraries', () => {
     expect(r.out).toBe('Sent: Printer on fire');
     expect(r.priority).toBe('High');
     expect(r.rows.ok).toBe(true);
+    expect(r.run).toBe('done');
+    expect(r.panel).toBeGreaterThan(300); // opened by data-panel on its script tag
     expect(errors).toEqual([]);
     await page.close();
   });

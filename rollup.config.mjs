@@ -6,6 +6,7 @@ import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { Buffer } from 'node:buffer';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const banner = `/*! llm-helper v${version} | MIT */`;
@@ -32,7 +33,7 @@ const printSize = {
     for (const [name, chunk] of Object.entries(bundle))
       if (name.endsWith('.min.js') && chunk.type === 'chunk')
         console.log(
-          `dist/${name}: ${chunk.code.length} bytes, ${gzipSync(chunk.code, { level: 9 }).length} gzipped`,
+          `dist/${name}: ${Buffer.byteLength(chunk.code)} bytes, ${gzipSync(chunk.code, { level: 9 }).length} gzipped`,
         );
   },
 };

@@ -192,8 +192,9 @@ export function census(root: SearchRoot): Census {
       (el) => !seen.has(el) && !!seen.add(el),
     );
     for (const el of attributed) {
-      if (TAG_SET.has(dom.tag(el)) && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
-      if (classify(el, counts) && !TAG_SET.has(dom.tag(el))) own.push(el);
+      const tagged = TAG_SET.has(dom.tag(el));
+      if (tagged && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
+      if (classify(el, counts) && !tagged) own.push(el);
       const tag = dom.tag(el);
       const role = dom.attr(el, 'role')?.trim().toLowerCase();
       if (role === 'heading' && !HEADINGS.has(tag)) byRole.headings.push(el);

@@ -46,8 +46,9 @@ function containerLabel(c: Element): string {
 function kindOf(c: Element): ContextKind {
   if (dom.matches(c, ROW)) return 'row';
   const role = roleOf(c);
-  if (dom.tag(c) === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
-  if (dom.tag(c) === 'FORM' || dom.tag(c) === 'FIELDSET') return 'form';
+  const tag = dom.tag(c);
+  if (tag === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
+  if (tag === 'FORM' || tag === 'FIELDSET') return 'form';
   if (role === 'menu' || role === 'menubar') return 'menu';
   if (role === 'listitem' || role === 'option') return 'list item';
   return 'section';

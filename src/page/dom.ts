@@ -22,6 +22,22 @@ const getter = <T extends Fn>(proto: object | undefined, key: string): T => {
 
 const E = typeof Element === 'undefined' ? undefined : Element.prototype;
 const N = typeof Node === 'undefined' ? undefined : Node.prototype;
+const D = typeof Document === 'undefined' ? undefined : Document.prototype;
+const F = typeof DocumentFragment === 'undefined' ? undefined : DocumentFragment.prototype;
+
+/**
+ * A member that elements, documents and shadow roots each have on their own prototype: the one for the
+ * kind of node at hand. `fallback` answers for a kind that lacks it (getElementById on an element).
+ */
+const perKind = <A extends unknown[], R>(key: string, fallback?: R) => {
+  const pick = (proto: object | undefined) =>
+    proto && key in proto ? method<(root: Node, ...args: A) => R>(proto, key) : () => fallback as R;
+  const [onElement, onDocument, onFragment] = [pick(E), pick(D), pick(F)];
+  return (root: Node, ...args: A): R => {
+    const type = nodeType(root);
+    return (type === 1 ? onElement : type === 9 ? onDocument : onFragment)(root, ...args);
+  };
+};
 
 export const attr = method<(el: Element, name: string) => string | null>(E, 'getAttribute');
 export const hasAttr = method<(el: Element, name: string) => boolean>(E, 'hasAttribute');
@@ -30,24 +46,13 @@ export const closest = method<<T extends Element = Element>(el: Element, selecto
   E,
   'closest',
 );
-const D = typeof Document === 'undefined' ? undefined : Document.prototype;
-const F = typeof DocumentFragment === 'undefined' ? undefined : DocumentFragment.prototype;
-type Query = (root: ParentNode, selector: string) => unknown;
-const qsElement = method<Query>(E, 'querySelector');
-const qsDocument = method<Query>(D, 'querySelector');
-const qsFragment = method<Query>(F, 'querySelector');
-const qsaElement = method<Query>(E, 'querySelectorAll');
-const qsaDocument = method<Query>(D, 'querySelectorAll');
-const qsaFragment = method<Query>(F, 'querySelectorAll');
+const query = perKind<[string], Element | null>('querySelector', null);
+const queryAll = perKind<[string], NodeListOf<Element>>('querySelectorAll');
 /** querySelector on an element, a document (where <img name=…> shadows members too) or a shadow root. */
-export const qs = <T extends Element = Element>(root: ParentNode, selector: string): T | null => {
-  const type = nodeType(root as Node);
-  return (type === 1 ? qsElement : type === 9 ? qsDocument : qsFragment)(root, selector) as T | null;
-};
-export const qsa = <T extends Element = Element>(root: ParentNode, selector: string): NodeListOf<T> => {
-  const type = nodeType(root as Node);
-  return (type === 1 ? qsaElement : type === 9 ? qsaDocument : qsaFragment)(root, selector) as NodeListOf<T>;
-};
+export const qs = <T extends Element = Element>(root: ParentNode, selector: string): T | null =>
+  query(root as Node, selector) as T | null;
+export const qsa = <T extends Element = Element>(root: ParentNode, selector: string): NodeListOf<T> =>
+  queryAll(root as Node, selector) as NodeListOf<T>;
 export const rect = method<(el: Element) => DOMRect>(E, 'getBoundingClientRect');
 export const tag = getter<(el: Element) => string>(E, 'tagName');
 export const localName = getter<(el: Element) => string>(E, 'localName');
@@ -75,27 +80,12 @@ export const text = getter<(node: Node) => string | null>(N, 'textContent');
 export const body = getter<(d: Document) => HTMLElement>(D, 'body');
 export const title = getter<(d: Document) => string>(D, 'title');
 export const view = getter<(d: Document) => (Window & typeof globalThis) | null>(D, 'defaultView');
-const byTagDocument = method<(d: Document, tag: string) => HTMLCollectionOf<Element>>(
-  D,
-  'getElementsByTagName',
-);
-const byTagElement = method<(d: Element, tag: string) => HTMLCollectionOf<Element>>(
-  E,
-  'getElementsByTagName',
-);
-export const byTag = (root: Document | Element, tag: string): HTMLCollectionOf<Element> =>
-  nodeType(root) === 9 ? byTagDocument(root as Document, tag) : byTagElement(root as Element, tag);
-const byIdDocument = method<(d: Document, id: string) => HTMLElement | null>(D, 'getElementById');
-const byIdFragment = method<(d: DocumentFragment, id: string) => HTMLElement | null>(F, 'getElementById');
+export const byTag = perKind<[string], HTMLCollectionOf<Element>>('getElementsByTagName') as (
+  root: Document | Element,
+  tag: string,
+) => HTMLCollectionOf<Element>;
 /** getElementById in a document or shadow root; null for anything else (a detached element's root). */
-export const byId = (root: Node, id: string): HTMLElement | null => {
-  const type = nodeType(root);
-  return type === 9
-    ? byIdDocument(root as Document, id)
-    : type === 11
-      ? byIdFragment(root as DocumentFragment, id)
-      : null;
-};
+export const byId = perKind<[string], HTMLElement | null>('getElementById', null);
 export const elementFromPoint = method<(d: Document, x: number, y: number) => Element | null>(
   D,
   'elementFromPoint',

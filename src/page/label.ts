@@ -272,9 +272,8 @@ export function adjacentLabel(el: Element): string {
   const near = (node: Element | null, dir: 'prev' | 'next'): string => {
     for (let n: Node | null = node; n; n = dir === 'prev' ? n.previousSibling : n.nextSibling) {
       if (n === el) continue;
-      const text = normalize(
-        dom.nodeType(n) === 1 ? textOf(n as Element, 100) : dom.nodeType(n) === 3 ? dom.text(n)! : '',
-      );
+      const type = dom.nodeType(n);
+      const text = normalize(type === 1 ? textOf(n as Element, 100) : type === 3 ? dom.text(n)! : '');
       // A control is not a label: the text of a neighbouring button or link names that, not this field.
       if (
         dom.nodeType(n) === 1 &&

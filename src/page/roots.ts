@@ -138,8 +138,10 @@ function inside(start: SearchRoot, node: Node): boolean {
   return false;
 }
 
-const hostOf = (r: SearchRoot): Element | null =>
-  dom.nodeType(r) === 11 ? (r as ShadowRoot).host : dom.nodeType(r) === 9 ? parentOf(r) : null;
+const hostOf = (r: SearchRoot): Element | null => {
+  const type = dom.nodeType(r);
+  return type === 11 ? (r as ShadowRoot).host : type === 9 ? parentOf(r) : null;
+};
 
 let memo: Map<SearchRoot, Roots> | null = null;
 

@@ -59,7 +59,8 @@ export function visibility(el: Element): Visibility {
     if (dom.attr(n, 'aria-hidden') === 'true')
       return { visible: false, inViewport: false, reason: 'aria-hidden' };
     if (dom.hasAttr(n, 'inert')) return { visible: false, inViewport: false, reason: 'inert' };
-    if (dom.tag(n) === 'BODY' || dom.tag(n) === 'HTML') continue;
+    const tag = dom.tag(n);
+    if (tag === 'BODY' || tag === 'HTML') continue;
     const style = dom.view(dom.doc(n))!.getComputedStyle(n);
     if (!CLIP_NONE.has(style.clip) && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip))
       return { visible: false, inViewport: false, reason: 'clipped' };

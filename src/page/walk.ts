@@ -25,10 +25,13 @@ export interface Visitor {
 export const UI_HOST = 'data-llm-helper-ui';
 
 /** An element's open shadow root, unless it is the SDK's own UI. */
-export const ownShadow = (el: Element): ShadowRoot | null =>
-  dom.shadow(el) && !dom.hasAttr(el, UI_HOST) ? dom.shadow(el) : null;
+export const ownShadow = (el: Element): ShadowRoot | null => {
+  const shadow = dom.shadow(el);
+  return shadow && !dom.hasAttr(el, UI_HOST) ? shadow : null;
+};
 
-export const isFrame = (el: Element): boolean => dom.tag(el) === 'IFRAME' || dom.tag(el) === 'FRAME';
+const FRAMES = new Set(['IFRAME', 'FRAME']);
+export const isFrame = (el: Element): boolean => FRAMES.has(dom.tag(el));
 
 export function frameDocument(frame: Element): Document | null {
   try {

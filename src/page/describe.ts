@@ -18,6 +18,7 @@ import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } 
 import { collectRoots, queryAllDeep } from './roots';
 import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
 import * as dom from './dom';
+import { standIn } from './stand-in';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -343,7 +344,8 @@ function mainActions(
   for (const el of ordered) {
     if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);
-    if (!name) continue;
+    // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
+    if (!name || standIn(el)) continue;
     const key = `${roleOf(el)}|${name}`;
     const known = seen.get(key);
     if (known) known.push(el);

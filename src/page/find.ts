@@ -17,6 +17,7 @@ import { quickVisibility, visibility } from './visible';
 import { collectRoots } from './roots';
 import { containsDeep, docOrder, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
+import { operated } from './stand-in';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
@@ -88,7 +89,7 @@ function actionable(el: Element): Element {
   const label = tagOf(el) === 'LABEL' ? el : dom.closest<HTMLLabelElement>(el, 'label');
   if (label) {
     const control = labelledControl(label);
-    if (control) return control;
+    if (control) return operated(control);
   }
   if (isInteractive(el)) return el;
   return closestDeep(el, INTERACTIVE_SELECTOR) ?? el;
@@ -377,6 +378,8 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       if (!up || (scopeEl && !containsDeep(scopeEl, up))) return;
       el = up;
     }
+    // A select or text field a widget library hid: the widget in its place is what a person uses.
+    el = operated(el);
     const m = pattern ? pattern.regex.exec(matched) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);

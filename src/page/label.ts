@@ -7,6 +7,7 @@
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf } from './walk';
 import * as dom from './dom';
+import { replacedBy } from './stand-in';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -170,8 +171,25 @@ export function labelledControl(label: Element): Element | null {
   if (control) return control;
   const forId = dom.attr(label, 'for');
   const root = dom.root(label) as Document | ShadowRoot;
-  if (forId) return dom.byId(root, forId);
-  return dom.qs(label, 'input:not([type=hidden]),select,textarea');
+  const bound = forId ? dom.byId(root, forId) : dom.qs(label, 'input:not([type=hidden]),select,textarea');
+  return bound ?? fieldAfter(label);
+}
+
+const FIELD =
+  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox]';
+
+/**
+ * The field a label bound to nothing stands above, as a person reads it: the first rendered field in
+ * the next few siblings (past an editor's toolbar), before any other label.
+ */
+function fieldAfter(label: Element): Element | null {
+  let n = label.nextElementSibling;
+  for (let i = 0; n && i < 4 && tagOf(n) !== 'LABEL'; i++, n = n.nextElementSibling) {
+    if (dom.qs(n, 'label')) return null;
+    for (const f of [n, ...dom.qsa(n, FIELD)])
+      if (dom.matches(f, FIELD) && (!dom.checkVisibility || dom.checkVisibility(f))) return f;
+  }
+  return null;
 }
 
 /** Normalised text of an element's rendered-as-text descendants (crossing shadow roots). */
@@ -211,6 +229,12 @@ function textOfIds(el: Element, ids: string): string {
 const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', 'OUTPUT']);
 
 /** The accessible name, with the fallbacks people rely on when markup is sloppy. Never longer than max. */
+/** A stand-in with no name of its own goes by the name of the control it replaced. */
+const replacedName = (el: Element): string => {
+  const replaced = replacedBy(el);
+  return replaced ? computeName(replaced) : '';
+};
+
 export function nameOf(el: Element, max = 80): string {
   return truncate(computeName(el), max);
 }
@@ -240,7 +264,7 @@ function computeName(el: Element): string {
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '');
-    return t || adjacentLabel(el);
+    return t || adjacentLabel(el) || replacedName(el);
   }
   if (tag === 'IMG' || tag === 'AREA')
     return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');
@@ -249,7 +273,10 @@ function computeName(el: Element): string {
     return (
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '') ||
-      adjacentLabel(el)
+      // Editors (Quill, Medium Editor, Tiptap) show a placeholder from data-placeholder.
+      normalize(dom.attr(el, 'data-placeholder') ?? '') ||
+      adjacentLabel(el) ||
+      replacedName(el)
     );
   if (NAME_FROM_CONTENT.has(role) || tag === 'LABEL' || tag === 'LEGEND' || tag === 'CAPTION') {
     const t = textOf(el, 200);
@@ -273,6 +300,8 @@ export function adjacentLabel(el: Element): string {
     for (let n: Node | null = node; n; n = dir === 'prev' ? n.previousSibling : n.nextSibling) {
       if (n === el) continue;
       const type = dom.nodeType(n);
+      // What is not rendered (the textarea an editor hid) is not between the label and the field.
+      if (type === 1 && dom.checkVisibility && !dom.checkVisibility(n as Element)) continue;
       const text = normalize(type === 1 ? textOf(n as Element, 100) : type === 3 ? dom.text(n)! : '');
       // A control is not a label: the text of a neighbouring button or link names that, not this field.
       if (

@@ -127,7 +127,8 @@ export function fieldValue(el: Element): string | undefined {
   } else if (tag === 'INPUT' && inputType(el) === 'file') {
     value = [...((el as HTMLInputElement).files ?? [])].map((f) => f.name).join(', ');
   } else if ((el as HTMLElement).isContentEditable) {
-    value = (el as HTMLElement).innerText;
+    // An empty editor still holds a line (<p><br></p>): its text is one line break, which reads as empty.
+    value = (el as HTMLElement).innerText.replace(/\n$/, '');
   }
   if (value === undefined) return undefined;
   return value && isSecretField(el) ? REDACTED : value;

@@ -9,11 +9,12 @@ import { normalize } from '../text';
 import { isVisible } from '../visible';
 import { queryAllDeep } from '../roots';
 import type { ActionContext } from './context';
-import { plainEvent, sleep } from './events';
+import { keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
 import { liveEquivalent } from './keyboard';
 import { click } from './pointer';
 import * as dom from '../dom';
+import { standIn } from '../stand-in';
 
 type Choice = string | RegExp;
 
@@ -100,17 +101,45 @@ async function selectNative(
   };
 }
 
-/** The listbox a combobox controls (aria-controls / aria-owns), or any newly visible listbox. */
-function listboxOf(el: Element): Element | null {
+/** The listbox a combobox controls (aria-controls / aria-owns), when it shows. */
+function controlledListbox(el: Element): Element | null {
   if (roleOf(el) === 'listbox') return el;
   const ref = dom.attr(el, 'aria-controls') ?? dom.attr(el, 'aria-owns');
-  const root = dom.root(el) as Document;
-  if (ref) {
-    const lb = dom.byId(root, ref.split(/\s+/)[0]!);
-    if (lb && isVisible(lb)) return lb;
-  }
-  return queryAllDeep(document, '[role=listbox]').find(isVisible) ?? null;
+  const lb = ref ? dom.byId(dom.root(el) as Document, ref.split(/\s+/)[0]!) : null;
+  return lb && isVisible(lb) ? lb : null;
 }
+
+const shownListboxes = (): Element[] => queryAllDeep(document, '[role=listbox]').filter(isVisible);
+
+/** The listbox that opened for `el`: the one it controls, else one that was not shown before (nearest first). */
+async function openedListbox(
+  ctx: ActionContext,
+  el: Element,
+): Promise<{ listbox: Element | null; opened: boolean }> {
+  let listbox = controlledListbox(el);
+  if (listbox) return { listbox, opened: false };
+  const before = new Set(shownListboxes());
+  await click(ctx, ctx.store.idFor(el));
+  for (let i = 0; i < 40 && !listbox; i++) {
+    listbox = controlledListbox(el);
+    const opened = listbox ? [] : shownListboxes().filter((l) => !before.has(l));
+    // Several new ones (a page that opens all at once): the one inside or after the widget, in order.
+    listbox ??= opened.find((l) => dom.contains(el, l) || follows(el, l)) ?? opened[0] ?? null;
+    if (!listbox) await sleep(25);
+  }
+  return { listbox, opened: true };
+}
+
+/** Escape where the focus is, as a person closes a list they opened and found nothing in. */
+function closeWithEscape(el: Element): void {
+  const at = dom.doc(el).activeElement ?? el;
+  const escape = keyInfo('Escape');
+  keyEvent(at, 'keydown', escape);
+  keyEvent(at, 'keyup', escape);
+}
+
+const follows = (a: Node, b: Node): boolean =>
+  !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 async function selectAria(
   ctx: ActionContext,
@@ -119,11 +148,7 @@ async function selectAria(
   note: string,
 ): Promise<ActionResult> {
   const line = elementLine(ctx.store, el);
-  let listbox = listboxOf(el);
-  if (!listbox || !isVisible(listbox)) {
-    await click(ctx, ctx.store.idFor(el));
-    for (let i = 0; i < 40 && !(listbox = listboxOf(el)); i++) await sleep(25);
-  }
+  const { listbox, opened } = await openedListbox(ctx, el);
   if (!listbox)
     return {
       ok: false,
@@ -138,6 +163,7 @@ async function selectAria(
     wanted,
   );
   if (!option) {
+    if (opened) closeWithEscape(el);
     const names = options
       .slice(0, 25)
       .map((o) => `"${textOf(o, 60)}"`)
@@ -159,7 +185,53 @@ async function selectAria(
   };
 }
 
-/** select(id, value): a native <select> by value, label or RegExp (arrays for multiple), or an ARIA combobox/listbox. */
+/** Each wanted option in turn through the widget; with a native select behind it, judged by that select. */
+async function selectEach(
+  ctx: ActionContext,
+  el: Element,
+  wanted: Choice[],
+  note: string,
+  native: HTMLSelectElement | null,
+): Promise<ActionResult> {
+  if (native && wanted.length > 1 && !native.multiple)
+    return {
+      ok: false,
+      message: `${note}${elementLine(ctx.store, el)} takes one option; pass a single value.`,
+      changes: {},
+    };
+  const results: ActionResult[] = [];
+  for (const w of wanted) {
+    const r = await selectAria(ctx, el, w, results.length ? '' : note);
+    results.push(r);
+    if (!r.ok) break;
+  }
+  const changes = Object.assign({}, ...results.map((r) => r.changes)) as ActionResult['changes'];
+  const messages = results.map((r) => r.message);
+  if (!native || !results.every((r) => r.ok))
+    return { ok: results.every((r) => r.ok), message: messages.join(' '), changes };
+  const now = [...native.selectedOptions].map((o) => normalize(o.label || o.text));
+  const picked = wanted.map((w) =>
+    matchOption(
+      [...native.options],
+      (o) => o.value,
+      (o) => normalize(o.label || o.text),
+      w,
+    ),
+  );
+  const ok = picked.every(
+    (o) => o && native.selectedOptions.length && [...native.selectedOptions].includes(o),
+  );
+  return {
+    ok,
+    message: `${messages.join(' ')}${ok ? '' : ` The form's own select (hidden behind the widget) holds ${now.map((n) => `"${n}"`).join(', ') || 'nothing'}.`}`,
+    changes,
+  };
+}
+
+/**
+ * select(id, value): a native <select> by value, label or RegExp (arrays for multiple), or an ARIA
+ * combobox/listbox; a select a widget library hid behind its own widget is chosen through that widget.
+ */
 export async function select(
   ctx: ActionContext,
   id: Target,
@@ -169,12 +241,18 @@ export async function select(
   const { element, relocated } = resolveTarget(ctx.store, id, 'select target');
   const note = relocated ? `${relocated} ` : '';
   const native = tagOf(element) === 'SELECT' ? element : dom.qs<HTMLSelectElement>(element, 'select');
+  const widget = native && standIn(native);
+  if (widget) {
+    if (isDisabled(widget))
+      return { ok: false, message: `${note}${elementLine(ctx.store, widget)} is disabled.`, changes: {} };
+    return selectEach(ctx, widget, wanted, note, native as HTMLSelectElement);
+  }
   if (isDisabled(native ?? element))
     return { ok: false, message: `${note}${elementLine(ctx.store, element)} is disabled.`, changes: {} };
   if (native) return selectNative(ctx, native as HTMLSelectElement, wanted, note);
   const role = roleOf(element);
   if (role === 'combobox' || role === 'listbox' || dom.attr(element, 'aria-haspopup') === 'listbox')
-    return selectAria(ctx, element, wanted[0]!, note);
+    return selectEach(ctx, element, wanted, note, null);
   return {
     ok: false,
     message: `${note}${elementLine(ctx.store, element)} is not a select, combobox or listbox; use click, or find({ type: 'select' }).`,

@@ -14,6 +14,7 @@ import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifie
 import { isDisabled } from '../disabled';
 import { truncate } from '../text';
 import * as dom from '../dom';
+import { operated } from '../stand-in';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -125,6 +126,40 @@ function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): voi
   }
 }
 
+/**
+ * The editor a text field only feeds (CodeMirror 5, Ace, Monaco): a field squeezed to a few pixels, or
+ * inside a box that is, under an editor that shows the text itself. Null for an ordinary field.
+ */
+function editorFedBy(field: Element): HTMLElement | null {
+  if (!isTextField(field)) return null;
+  const tiny = (r: DOMRect) => r.width <= 4 || r.height <= 1;
+  const parent = dom.parentEl(field);
+  if (!tiny(dom.rect(field)) && !(parent && tiny(dom.rect(parent)))) return null;
+  for (let up = parent, depth = 0; up && depth < 4; up = dom.parentEl(up), depth++) {
+    const r = dom.rect(up);
+    if (r.width > 40 && r.height > 10) return up;
+  }
+  return null;
+}
+
+const shownText = (el: HTMLElement): string => normalizeLines(el.innerText ?? '');
+const normalizeLines = (s: string): string => s.replace(/\u00a0/g, ' ').replace(/\n$/, '');
+
+/** The editor still shows all of what it showed before besides the new text: clearing it failed. */
+function kept(before: string, now: string, text: string): boolean {
+  const bare = (s: string) => s.replace(/\s/g, '').length;
+  const lines = before.split('\n').filter((l) => l.trim());
+  return !!lines.length && lines.every((l) => now.includes(l)) && bare(now) >= bare(before) + bare(text);
+}
+
+/** Control+A (Meta+A on a Mac) on the field, which editors take as select-all. */
+function selectAllKeys(field: Element): void {
+  const mods: Modifier[] = /Mac|iPhone|iPad/.test(navigator.platform) ? ['Meta'] : ['Control'];
+  const a = keyInfo('a');
+  if (keyEvent(field, 'keydown', a, mods)) return; // nobody took it: typeIntoField replaces the value
+  keyEvent(field, 'keyup', a, mods);
+}
+
 /** Implicit submission, as Enter in a field does: the form's default button, else requestSubmit(). */
 function submitFrom(el: Element): boolean {
   const form = (el as HTMLInputElement).form ?? dom.closest<HTMLFormElement>(el, 'form');
@@ -148,7 +183,7 @@ export async function type(
     throw new LLMHelperError('bad_argument', `type needs text as a string; got ${typeof text}.`);
   const { element, relocated } = resolveTarget(ctx.store, id, 'type target');
   const note = relocated ? `${relocated} ` : '';
-  const field = editableOf(element);
+  const field = editableOf(operated(element));
   const line = elementLine(ctx.store, field ?? element);
   if (!field)
     return {
@@ -159,11 +194,15 @@ export async function type(
   if (isDisabled(field) || (field as HTMLInputElement).readOnly)
     return {
       ok: false,
-      message: `${note}${line} is ${isDisabled(field) ? 'disabled' : 'read-only'}; it cannot be typed into.`,
+      message: isDisabled(field)
+        ? `${note}${line} is disabled; it cannot be typed into.`
+        : `${note}${line} is read-only; it cannot be typed into. Pickers (dates, colours, lists) keep their field read-only: click it and choose from what opens.`,
       changes: {},
     };
-  const text_ = isTextField(field);
+  const editor = editorFedBy(field);
+  const text_ = isTextField(field) && !editor;
   const before = text_ ? (field as HTMLInputElement).value : '';
+  const shownBefore = editor ? shownText(editor) : '';
   const base = opts.clear === false ? before : '';
   const max = text_ ? (field as HTMLInputElement).maxLength : -1;
   // What a person typing would end up with: maxlength stops the keys past it.
@@ -171,7 +210,11 @@ export async function type(
   const fieldId = ctx.store.idFor(field);
   const tracker = track(ctx.store);
   (field as HTMLElement).focus({ preventScroll: !isVisible(field) });
-  if (text_) typeIntoField(field as HTMLInputElement, text, opts);
+  if (editor) {
+    // The editor's own select-all, then the text through its input, as a person's keys go.
+    if (opts.clear !== false) selectAllKeys(field);
+    typeIntoField(field as HTMLInputElement, text, opts);
+  } else if (text_) typeIntoField(field as HTMLInputElement, text, opts);
   else typeIntoEditable(field as HTMLElement, text, opts);
   const submitted = opts.submit ? pressEnter(field) : false;
   // The page may replace the field while it is typed into: read back from the live one.
@@ -184,12 +227,22 @@ export async function type(
       changes,
     };
   const target = live ?? field;
-  const now = text_
-    ? ((target as HTMLInputElement).value ?? '')
-    : ((target as HTMLElement).innerText ?? '').replace(/\n$/, '');
+  const now = editor
+    ? shownText(editor)
+    : text_
+      ? ((target as HTMLInputElement).value ?? '')
+      : ((target as HTMLElement).innerText ?? '').replace(/\n$/, '');
   const after = elementLine(ctx.store, target);
   const secret = changes.value === '[redacted]';
-  const matches = text_ ? now === base + text || (submitted && now === '') : now.includes(text);
+  const matches = editor
+    ? // What the editor shows: each typed line (beside its line numbers), and not also all it showed before.
+      text.split('\n').every((l) => now.includes(l)) &&
+      (opts.clear === false || !kept(shownBefore, now, text))
+    : text_
+      ? now === base + text || (submitted && now === '')
+      : now.includes(text);
+  // The field an editor reads from empties itself: the value is what the editor now shows.
+  if (editor) changes.value = matches && opts.clear !== false ? text : truncate(now, 200);
   const why =
     now === want && want !== base + text
       ? `maxlength ${max} cut it`

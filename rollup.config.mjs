@@ -26,6 +26,27 @@ const zodLite = {
   name: 'zod-lite',
   resolveId: (source) => ZOD_LITE[source] ?? null,
 };
+// The panel's stylesheet ships without its comments and spare white space (terser leaves strings alone).
+const minifyPanelCss = {
+  name: 'minify-panel-css',
+  transform: (code, id) =>
+    id.endsWith('src/ui/styles.ts')
+      ? code.replace(/`([^`]*)`/g, (_, css) => {
+          if (css.includes('\\') || css.includes('${'))
+            throw new Error(
+              'src/ui/styles.ts: the build minifies the stylesheet as plain text (no escapes or ${})',
+            );
+          return JSON.stringify(
+            css
+              .replace(/\/\*[\s\S]*?\*\//g, '')
+              .replace(/\s+/g, ' ')
+              .replace(/\s*([{};,])\s*/g, '$1')
+              .replace(/: /g, ':')
+              .trim(),
+          );
+        })
+      : null,
+};
 // Prints each minified bundle's size, raw and gzipped, after the build (the budget is in the README).
 const printSize = {
   name: 'print-size',
@@ -39,6 +60,7 @@ const printSize = {
 };
 const plugins = (declarations) => [
   replaceVersion,
+  minifyPanelCss,
   zodLite,
   resolve({ browser: true }),
   // eventemitter3's ESM entry re-exports its CommonJS build.

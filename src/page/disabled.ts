@@ -77,10 +77,15 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
     const token = tokenReason(n);
     if (token) return { reason: `looks disabled (${token})`, looks: true };
   }
-  const s = style(el);
+  // A checkbox or radio the page draws itself: the look is its label's (the input is often transparent
+  // and ignores the pointer, while the label takes the clicks).
+  const drawn = /^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '')
+    ? (el as HTMLInputElement).labels?.[0]
+    : undefined;
+  const s = style(drawn ?? el);
   if (!s) return null;
   if (s.cursor === 'not-allowed') return { reason: 'looks disabled (cursor: not-allowed)', looks: true };
-  if (s.pointerEvents === 'none' && (isInteractive(el) || tagOf(el) === 'LI'))
+  if (s.pointerEvents === 'none' && (drawn || isInteractive(el) || tagOf(el) === 'LI'))
     return { reason: 'ignores the pointer (pointer-events: none)', looks: true };
   for (const n of chain)
     if (ITEM_LIKE.test(dom.attr(n, 'role') ?? tagOf(n)) && greyedOut(n))

@@ -15,7 +15,7 @@ import { INLINE_TAGS, normalize, truncate } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { quickVisibility, visibility } from './visible';
 import { collectRoots } from './roots';
-import { containsDeep, docOrder, parentOf, type SearchRoot } from './walk';
+import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { operated } from './stand-in';
 
@@ -92,7 +92,28 @@ function actionable(el: Element): Element {
     if (control) return operated(control);
   }
   if (isInteractive(el)) return el;
-  return closestDeep(el, INTERACTIVE_SELECTOR) ?? el;
+  // Text a web component shows through a slot: what it sits in there (Shoelace's checkbox label, button).
+  const slot = slotOf(el);
+  if (slot) {
+    const inner = actionable(slot);
+    if (inner !== slot) return inner;
+  }
+  const up = closestDeep(el, INTERACTIVE_SELECTOR);
+  // A focusable list (jQuery UI's menu, a keyboard-driven list) holds the items: the hit is its item.
+  if (up && up !== el && LISTS.has(tagOf(up))) return dom.closest(el, 'li') ?? el;
+  return up ?? el;
+}
+
+const LISTS = new Set(['UL', 'OL', 'MENU', 'DL', 'TABLE', 'TBODY']);
+
+/** The slot in `el`'s shadow root that shows its light children, when it has one. */
+function slotOf(el: Element): HTMLSlotElement | null {
+  if (!ownShadow(el)) return null;
+  for (let c = dom.firstChild(el); c; c = c.nextSibling) {
+    const slot = (c as Text).assignedSlot;
+    if (slot) return slot;
+  }
+  return null;
 }
 
 /** Inside a matched text group, the deepest inline elements whose own text still matches. */

@@ -26,6 +26,8 @@ export interface ChangeReport {
   focus?: string;
   /** The target field's value now. */
   value?: string;
+  /** What a typeahead offered under the field typed into: items with IDs (click one to choose it). */
+  suggestions?: string[];
   /** Alerts, toasts and status messages that appeared. */
   alerts?: string[];
   /** The page started unloading: a full navigation ends this page's session. */
@@ -106,7 +108,8 @@ function trackRequests(
 export interface Tracker {
   /** Elements added or whose attributes changed since tracking began (for menu detection). */
   touched: Set<Element>;
-  finish(target?: Element | null): Promise<ChangeReport>;
+  /** Settles (waiting at least `minMs`, for what answers after a delay) and reports what changed. */
+  finish(target?: Element | null, minMs?: number): Promise<ChangeReport>;
 }
 
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
@@ -165,7 +168,7 @@ export function track(store: ElementStore): Tracker {
 
   return {
     touched,
-    async finish(target) {
+    async finish(target, minMs = 0) {
       const start = performance.now();
       last = Math.max(last, start);
       try {
@@ -173,7 +176,7 @@ export function track(store: ElementStore): Tracker {
           await sleep(20);
           const now = performance.now();
           if (unloading || now - start >= CAP_MS) break;
-          if (now - last >= QUIET_MS && requests.pending() === 0) break;
+          if (now - last >= QUIET_MS && now - start >= minMs && requests.pending() === 0) break;
         }
       } finally {
         requests.uninstall();
@@ -256,6 +259,7 @@ export function describeChanges(c: ChangeReport): string {
       `${c.added.count} new control${c.added.count === 1 ? '' : 's'} (${c.added.sample.join('; ')})`,
     );
   if (c.removed) parts.push(`${c.removed.count} control${c.removed.count === 1 ? '' : 's'} removed`);
+  if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
   if (c.nothingChanged)

@@ -16,8 +16,29 @@ export interface Visibility {
 
 const view = (el: Element): Window => dom.view(dom.doc(el)) ?? window;
 
+/**
+ * Pages draw their own checkboxes and radios and hide the real input: transparent or squeezed to a pixel
+ * under a styled box (MUI, Bootstrap's custom controls, Shoelace), or display: none beside a styled label.
+ * A person sees, and clicks, the label or the box: the input is as visible as that. Null when `el` is not
+ * such an input.
+ */
+function drawnToggle(el: Element, judge: (el: Element) => Visibility): Visibility | null {
+  if (dom.tag(el).toUpperCase() !== 'INPUT' || !/^(checkbox|radio)$/.test((el as HTMLInputElement).type))
+    return null;
+  const label = (el as HTMLInputElement).labels?.[0];
+  if (label) return judge(label);
+  const rendered = !dom.checkVisibility || dom.checkVisibility(el, { visibilityProperty: true });
+  const box = rendered ? dom.parentEl(el) : null;
+  return box ? judge(box) : null;
+}
+
 /** The cheap part: style visibility and a non-empty box. Enough to rank many candidates. */
 export function quickVisibility(el: Element): Visibility {
+  const own = quickOwnVisibility(el);
+  return own.visible ? own : (drawnToggle(el, quickOwnVisibility) ?? own);
+}
+
+function quickOwnVisibility(el: Element): Visibility {
   if (!dom.connected(el)) return { visible: false, inViewport: false, reason: 'detached' };
   const check = dom.checkVisibility;
   if (check && !check(el, { visibilityProperty: true, opacityProperty: true }))
@@ -52,7 +73,12 @@ const CLIP_NONE = new Set(['', 'auto', 'none']);
  * element away (overflow hidden with no overlap, clip: rect(0 0 0 0), clip-path inset(50%)).
  */
 export function visibility(el: Element): Visibility {
-  const quick = quickVisibility(el);
+  const own = ownVisibility(el);
+  return own.visible ? own : (drawnToggle(el, ownVisibility) ?? own);
+}
+
+function ownVisibility(el: Element): Visibility {
+  const quick = quickOwnVisibility(el);
   if (!quick.visible) return quick;
   const rect = dom.rect(el);
   for (let n: Element | null = el; n; n = parentOf(n)) {

@@ -1,6 +1,6 @@
 /**
- * The one traversal of the page: document order, entering open shadow roots and same-origin iframes,
- * skipping what is never rendered as text (script, style, template...).
+ * The one traversal of the rendered text: document order, entering open shadow roots (with their
+ * slots) and same-origin iframes, skipping what is never rendered as text (script, style, template...).
  */
 import * as dom from './dom';
 
@@ -41,25 +41,33 @@ export function frameDocument(frame: Element): Document | null {
   }
 }
 
+/**
+ * Walks what renders under `start`, as a person sees it (the flat tree): an element with an open shadow
+ * root shows its shadow tree, where each <slot> shows the light children assigned to it (or its own
+ * fallback content); light children assigned to no slot are not shown, so not visited.
+ */
 export function walk(start: Node, v: Visitor): void {
-  for (let n = dom.firstChild(start); n; n = n.nextSibling) {
-    const type = dom.nodeType(n);
-    if (type === 3) {
-      v.text?.(n as Text);
-    } else if (type === 1) {
-      const el = n as Element;
-      if (SKIP_TAGS.has(dom.tag(el))) continue;
-      if (v.element && v.element(el) === false) continue;
-      const shadow = ownShadow(el);
-      if (shadow) walk(shadow, v);
-      if (isFrame(el)) {
-        const doc = frameDocument(el);
-        if (doc?.documentElement) walk(dom.body(doc) ?? doc.documentElement, v);
-        continue;
-      }
-      walk(el, v);
-    }
+  for (let n = dom.firstChild(start); n; n = n.nextSibling) visit(n, v);
+}
+
+function visit(n: Node, v: Visitor): void {
+  const type = dom.nodeType(n);
+  if (type === 3) return v.text?.(n as Text);
+  if (type !== 1) return;
+  const el = n as Element;
+  const tag = dom.tag(el);
+  if (SKIP_TAGS.has(tag)) return;
+  if (v.element && v.element(el) === false) return;
+  const shadow = ownShadow(el);
+  if (shadow) return walk(shadow, v);
+  if (isFrame(el)) {
+    const doc = frameDocument(el);
+    if (doc?.documentElement) walk(dom.body(doc) ?? doc.documentElement, v);
+    return;
   }
+  const assigned = tag === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];
+  if (assigned.length) for (const a of assigned) visit(a, v);
+  else walk(el, v);
 }
 
 /** The parent a person would see: crosses shadow roots (to the host) and frames (to the iframe). */

@@ -141,6 +141,15 @@ function closeWithEscape(el: Element): void {
 const follows = (a: Node, b: Node): boolean =>
   !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
+/** A listbox's options, with those a web component's listbox shows through its slots (Shoelace's sl-option). */
+function optionsOf(listbox: Element): Element[] {
+  const out = [...dom.qsa(listbox, '[role=option]')];
+  for (const slot of dom.qsa<HTMLSlotElement>(listbox, 'slot'))
+    for (const a of slot.assignedElements({ flatten: true }))
+      out.push(...(dom.matches(a, '[role=option]') ? [a] : dom.qsa(a, '[role=option]')));
+  return out;
+}
+
 async function selectAria(
   ctx: ActionContext,
   el: Element,
@@ -155,7 +164,7 @@ async function selectAria(
       message: `${note}Clicked ${line} but no listbox of options opened; try click and then find the option.`,
       changes: {},
     };
-  const options = [...dom.qsa(listbox, '[role=option]')].filter(isVisible);
+  const options = optionsOf(listbox).filter(isVisible);
   const option = matchOption(
     options,
     (o) => dom.attr(o, 'data-value') ?? textOf(o),

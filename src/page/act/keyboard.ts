@@ -12,7 +12,7 @@ import { isVisible } from '../visible';
 import type { ActionContext } from './context';
 import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifier } from './events';
 import { isDisabled } from '../disabled';
-import { truncate } from '../text';
+import { normalize, truncate } from '../text';
 import * as dom from '../dom';
 import { operated } from '../stand-in';
 
@@ -132,6 +132,8 @@ function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): voi
  */
 function editorFedBy(field: Element): HTMLElement | null {
   if (!isTextField(field)) return null;
+  // Rendered, as an editor's input is (an input in a closed dropdown is not an editor's).
+  if (dom.checkVisibility && !dom.checkVisibility(field, { visibilityProperty: true })) return null;
   const tiny = (r: DOMRect) => r.width <= 4 || r.height <= 1;
   const parent = dom.parentEl(field);
   if (!tiny(dom.rect(field)) && !(parent && tiny(dom.rect(parent)))) return null;
@@ -144,6 +146,42 @@ function editorFedBy(field: Element): HTMLElement | null {
 
 const shownText = (el: HTMLElement): string => normalizeLines(el.innerText ?? '');
 const normalizeLines = (s: string): string => s.replace(/\u00a0/g, ' ').replace(/\n$/, '');
+
+/** How long a typeahead field gets to show its suggestions after typing. */
+const TYPEAHEAD_MS = 600;
+const TYPEAHEAD_CLASS = /autocomplete|typeahead|autosuggest|tt-input/i;
+
+/** A field that offers suggestions as one types (ARIA combobox or autocomplete, a datalist, a known widget). */
+function isTypeahead(field: Element): boolean {
+  const popup = dom.attr(field, 'aria-haspopup');
+  return (
+    roleOf(field) === 'combobox' ||
+    /^(list|both)$/.test(dom.attr(field, 'aria-autocomplete') ?? '') ||
+    (!!popup && popup !== 'false') ||
+    dom.hasAttr(field, 'aria-controls') ||
+    TYPEAHEAD_CLASS.test(dom.attr(field, 'class') ?? '')
+  );
+}
+
+const SUGGESTION_LISTS = '[role=listbox],[role=menu],ul,ol';
+const SUGGESTION_ITEMS = '[role=option],[role=menuitem],li';
+
+/** The items (at most 8) of the fullest list that appeared or changed while typing and shows now. */
+function suggestions(ctx: ActionContext, field: Element, touched: Set<Element>): string[] {
+  let best: Element[] = [];
+  const seen = new Set<Element>();
+  for (const el of touched) {
+    const list = dom.matches(el, SUGGESTION_LISTS) ? el : dom.closest(el, SUGGESTION_LISTS);
+    if (!list || seen.has(list) || dom.contains(list, field)) continue;
+    seen.add(list);
+    if (!isVisible(list)) continue;
+    const items = [...dom.qsa(list, SUGGESTION_ITEMS)].filter(isVisible);
+    if (items.length > best.length) best = items;
+  }
+  return best
+    .slice(0, 8)
+    .map((i) => `[${ctx.store.idFor(i)}] "${truncate(normalize(dom.text(i) ?? ''), 60)}"`);
+}
 
 /** The editor still shows all of what it showed before besides the new text: clearing it failed. */
 function kept(before: string, now: string, text: string): boolean {
@@ -219,7 +257,13 @@ export async function type(
   const submitted = opts.submit ? pressEnter(field) : false;
   // The page may replace the field while it is typed into: read back from the live one.
   const live = liveEquivalent(ctx, field, fieldId);
-  const changes = await tracker.finish(live ?? field);
+  // A typeahead answers after its debounce (jQuery UI: 300 ms): wait as a person would, for its list.
+  const typeahead = isTypeahead(field);
+  const changes = await tracker.finish(live ?? field, typeahead ? TYPEAHEAD_MS : 0);
+  if (typeahead) {
+    const offered = suggestions(ctx, field, tracker.touched);
+    if (offered.length) changes.suggestions = offered;
+  }
   if (!live && !submitted)
     return {
       ok: false,

@@ -66,6 +66,10 @@ export const checkVisibility =
     ? method<(el: Element, options?: CheckVisibilityOptions) => boolean>(E, 'checkVisibility')
     : undefined;
 
+/** Document.getAnimations where the browser has it (running CSS transitions and animations). */
+export const animations =
+  D && 'getAnimations' in D ? method<(d: Document) => Animation[]>(D, 'getAnimations') : undefined;
+
 export const root = method<(node: Node, options?: GetRootNodeOptions) => Node>(N, 'getRootNode');
 export const contains = method<(node: Node, other: Node | null) => boolean>(N, 'contains');
 export const doc = getter<(node: Node) => Document>(N, 'ownerDocument');

@@ -105,6 +105,32 @@ function trackRequests(
   };
 }
 
+/**
+ * The popup a toggle opened and says so (aria-expanded="true"): its aria-controls target, else the element
+ * right after it (Bootstrap's dropdown-menu), when shown and positioned over the page as dropdown menus
+ * are (an accordion's panel, also expanded, sits in the flow and is not one). Comboboxes' listboxes are
+ * select's business.
+ */
+export function toggledPopup(toggle: Element): Element | null {
+  if (dom.attr(toggle, 'aria-expanded') !== 'true' || dom.attr(toggle, 'role') === 'combobox') return null;
+  const ref = dom.attr(toggle, 'aria-controls');
+  const popup =
+    (ref && dom.byId(dom.root(toggle) as Document, ref.split(/\s+/)[0]!)) || toggle.nextElementSibling;
+  if (!popup || !isVisible(popup)) return null;
+  const position = getComputedStyle(popup).position;
+  return position === 'absolute' || position === 'fixed' ? popup : null;
+}
+
+/** A finite CSS transition or animation runs (a dialog fading in): what it shows is not there yet. */
+function animating(): boolean {
+  for (const a of dom.animations?.(document) ?? []) {
+    if (a.playState !== 'running') continue;
+    const timing = a.effect?.getComputedTiming();
+    if (timing && Number.isFinite(Number(timing.endTime))) return true;
+  }
+  return false;
+}
+
 export interface Tracker {
   /** Elements added or whose attributes changed since tracking began (for menu detection). */
   touched: Set<Element>;
@@ -176,7 +202,8 @@ export function track(store: ElementStore): Tracker {
           await sleep(20);
           const now = performance.now();
           if (unloading || now - start >= CAP_MS) break;
-          if (now - last >= QUIET_MS && now - start >= minMs && requests.pending() === 0) break;
+          if (now - last >= QUIET_MS && now - start >= minMs && requests.pending() === 0 && !animating())
+            break;
         }
       } finally {
         requests.uninstall();
@@ -199,6 +226,12 @@ export function track(store: ElementStore): Tracker {
         const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
         report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
+      }
+      const popup = !report.menuOpened && target && touched.has(target) ? toggledPopup(target) : null;
+      if (popup) {
+        const items = dom.qsa(popup, 'a[href],button,[role^=menuitem],[role=option]').length;
+        if (items)
+          report.menuOpened = `[${store.idFor(popup)}] menu with ${items} item${items === 1 ? '' : 's'}`;
       }
       const appeared: Element[] = [];
       for (const el of added) {

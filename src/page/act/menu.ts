@@ -6,12 +6,13 @@
 import { LLMHelperError } from '../../errors';
 import { disabledReason } from '../disabled';
 import { nameOf } from '../label';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges, toggledPopup, track, type ActionResult } from '../settle';
 import type { Target } from '../target';
 import { toPattern } from '../pattern';
 import { normalize, truncate } from '../text';
 import { isVisible, visibleMatches } from '../visible';
 import { containsDeep } from '../walk';
+import { queryAllDeep } from '../roots';
 import type { ActionContext } from './context';
 import { sleep } from './events';
 import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
@@ -69,7 +70,9 @@ function itemsOf(menu: Element): Element[] {
 
 function toItem(ctx: ActionContext, el: Element): MenuItem {
   const item: MenuItem = { id: ctx.store.idFor(el), text: truncate(itemLabel(el), 60) };
-  if (disabledReason(el)) item.disabled = true;
+  // An <li> item is as disabled as the link or button it wraps (Bootstrap's a.dropdown-item.disabled).
+  const inner = dom.qs(el, 'a[href],button,[role^=menuitem]');
+  if (disabledReason(el) || (inner && disabledReason(inner))) item.disabled = true;
   if (hasSubmenu(el)) item.submenu = true;
   const checked = dom.attr(el, 'aria-checked');
   if (checked) item.checked = checked === 'true';
@@ -83,6 +86,16 @@ function toItem(ctx: ActionContext, el: Element): MenuItem {
 function openMenus(ctx: ActionContext): Element[] {
   const shown = visibleMenus();
   let menus = shown.filter((m) => dom.attr(m, 'role') !== 'menubar');
+  // Menus without ARIA roles that a toggle opened (Bootstrap's dropdowns).
+  for (const toggle of queryAllDeep(document, '[aria-expanded=true]')) {
+    const popup = toggledPopup(toggle);
+    if (
+      popup &&
+      !menus.some((m) => containsDeep(m, popup) || containsDeep(popup, m)) &&
+      itemsOf(popup).length
+    )
+      menus.push(popup);
+  }
   if (
     ctx.menu &&
     dom.connected(ctx.menu) &&

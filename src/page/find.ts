@@ -20,7 +20,7 @@ import * as dom from './dom';
 import { operated } from './stand-in';
 
 export interface FindOptions {
-  /** button, link, input, select, checkbox, radio, menuitem, tab, heading, row, cell, image, any, or a CSS selector. */
+  /** button, link, input, select, checkbox, radio, menuitem, tab, heading, table, row, cell, image, any, or a CSS selector. */
   type?: string;
   /** Most matches returned (default 10). */
   limit?: number;

@@ -229,6 +229,26 @@ function textOfIds(el: Element, ids: string): string {
 const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', 'OUTPUT']);
 
 /** The accessible name, with the fallbacks people rely on when markup is sloppy. Never longer than max. */
+/**
+ * A text field or select in a table cell with no label of its own (a data grid's cell editor, a row of
+ * inputs) goes by its column's header, not by the neighbouring cell's text. Checkboxes and radios are
+ * left to their neighbours: a row's checkbox is not named after a "Select all" header.
+ */
+function columnName(el: Element): string {
+  if (/^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '')) return '';
+  const cell = dom.closest(el, 'td,[role=gridcell],[role=cell]');
+  const row = cell && dom.closest(cell, 'tr,[role=row]');
+  const table = row && dom.closest(row, 'table,[role=table],[role=grid],[role=treegrid]');
+  if (!table) return '';
+  // Among the cells only: grids put resize handles and spacers between them.
+  const cells = [...dom.children(row)].filter((c) =>
+    dom.matches(c, 'td,th,[role=gridcell],[role=cell],[role=rowheader]'),
+  );
+  const column = cells.indexOf(cell);
+  const header = dom.qsa(table, 'thead th,[role=columnheader]')[column];
+  return header ? textOf(header, 60) : '';
+}
+
 /** A stand-in with no name of its own goes by the name of the control it replaced. */
 const replacedName = (el: Element): string => {
   const replaced = replacedBy(el);
@@ -264,7 +284,7 @@ function computeName(el: Element): string {
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '');
-    return t || adjacentLabel(el) || replacedName(el);
+    return t || columnName(el) || adjacentLabel(el) || replacedName(el);
   }
   if (tag === 'IMG' || tag === 'AREA')
     return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');

@@ -14,6 +14,7 @@ export const TYPE_SELECTORS = {
   menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
   tab: '[role=tab]',
   heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',
+  table: 'table,[role=table],[role=grid],[role=treegrid]',
   row: 'tr,[role=row]',
   cell: 'td,th,[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]',
   image: 'img,svg[role=img],[role=img],input[type=image]',
@@ -44,6 +45,8 @@ export const INTERACTIVE_SELECTOR = [
   TYPE_SELECTORS.menuitem,
   TYPE_SELECTORS.tab,
   'input[type=range],[role=slider],[role=option],[role=treeitem],[tabindex]:not([tabindex="-1"]):not(div):not(span)',
+  // A header that sorts its column when clicked.
+  'th[aria-sort],[role=columnheader][aria-sort]',
 ].join(',');
 
 /** The CSS selector for a type name or a CSS selector given as a type; a clear error for neither. */

@@ -5,7 +5,7 @@
  */
 import { LLMHelperError } from '../../errors';
 import { deepActiveElement, elementLine } from '../describe';
-import { inputType, roleOf, tagOf } from '../label';
+import { inputType, roleOf, tagOf, textOf } from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { isVisible } from '../visible';
@@ -247,6 +247,8 @@ export async function type(
   const want = base + (max >= 0 ? text.slice(0, Math.max(0, max - base.length)) : text);
   const fieldId = ctx.store.idFor(field);
   const tracker = track(ctx.store);
+  // Where the field sits: a grid's cell editor closes on Enter and the cell shows the value.
+  const holder = dom.parentEl(field);
   (field as HTMLElement).focus({ preventScroll: !isVisible(field) });
   if (editor) {
     // The editor's own select-all, then the text through its input, as a person's keys go.
@@ -264,6 +266,13 @@ export async function type(
     const offered = suggestions(ctx, field, tracker.touched);
     if (offered.length) changes.suggestions = offered;
   }
+  const took = !live && holder && dom.connected(holder) ? textOf(holder, 400) : '';
+  if (took.includes(normalize(text)) && text.trim())
+    return {
+      ok: true,
+      message: `${note}Typed "${truncate(text, 200)}" into ${line}; the field closed and its place shows "${truncate(took, 200)}".${describeChanges(changes)}`,
+      changes,
+    };
   if (!live && !submitted)
     return {
       ok: false,

@@ -315,6 +315,8 @@ function labelText(label: Element): string {
  * A field's name when no label is attached: the short text just before it (a neighbouring cell, a
  * preceding div or text node), or failing that, just after it.
  */
+const TOOLBAR = /toolbar/i;
+
 export function adjacentLabel(el: Element): string {
   const near = (node: Element | null, dir: 'prev' | 'next'): string => {
     for (let n: Node | null = node; n; n = dir === 'prev' ? n.previousSibling : n.nextSibling) {
@@ -322,6 +324,14 @@ export function adjacentLabel(el: Element): string {
       const type = dom.nodeType(n);
       // What is not rendered (the textarea an editor hid) is not between the label and the field.
       if (type === 1 && dom.checkVisibility && !dom.checkVisibility(n as Element)) continue;
+      // An editor's toolbar sits between its label and the editor (Quill, Trix, TinyMCE).
+      if (
+        type === 1 &&
+        TOOLBAR.test(
+          `${dom.tag(n as Element)} ${dom.attr(n as Element, 'role') ?? ''} ${dom.attr(n as Element, 'class') ?? ''}`,
+        )
+      )
+        continue;
       const text = normalize(type === 1 ? textOf(n as Element, 100) : type === 3 ? dom.text(n)! : '');
       // A control is not a label: the text of a neighbouring button or link names that, not this field.
       if (

@@ -147,6 +147,50 @@ function editorFedBy(field: Element): HTMLElement | null {
 const shownText = (el: HTMLElement): string => normalizeLines(el.innerText ?? '');
 const normalizeLines = (s: string): string => s.replace(/\u00a0/g, ' ').replace(/\n$/, '');
 
+/** The value a browser's date and time fields accept, whatever they show. */
+const DATE_FORMATS: Record<string, string> = {
+  date: 'yyyy-mm-dd (2025-03-14)',
+  time: 'hh:mm, 24-hour (14:30)',
+  month: 'yyyy-mm (2025-03)',
+  week: 'yyyy-Www (2025-W11)',
+  'datetime-local': 'yyyy-mm-ddThh:mm (2025-03-14T14:30)',
+};
+
+/** A slider or colour field: set to the value, as dragging or picking would, with input and change. */
+async function setValue(
+  ctx: ActionContext,
+  el: HTMLInputElement,
+  text: string,
+  note: string,
+): Promise<ActionResult> {
+  const line = elementLine(ctx.store, el);
+  if (isDisabled(el))
+    return { ok: false, message: `${note}${line} is disabled; it cannot be set.`, changes: {} };
+  const tracker = track(ctx.store);
+  const before = el.value;
+  el.focus();
+  setValueWithEvents(el, text.trim());
+  const range = el.type === 'range';
+  const ok = range ? Number(el.value) === Number(text) : el.value === text.trim().toLowerCase();
+  // A value it cannot take resets it (a slider to its middle): put back what it held.
+  if (!ok) setValueWithEvents(el, before);
+  const changes = await tracker.finish(el);
+  const takes = range
+    ? `a number from ${el.min || 0} to ${el.max || 100} in steps of ${el.step || 1}`
+    : 'a colour as #rrggbb';
+  return {
+    ok,
+    message: `${note}${ok ? 'Set' : 'Did not set'} ${line} to "${truncate(text, 40)}"${ok ? '' : `: it takes ${takes}, and still holds "${el.value}"`}.${describeChanges(changes)}`,
+    changes,
+  };
+}
+
+function setValueWithEvents(el: HTMLInputElement, value: string): void {
+  setNativeValue(el, value);
+  plainEvent(el, 'input');
+  plainEvent(el, 'change');
+}
+
 /** How long a typeahead field gets to show its suggestions after typing. */
 const TYPEAHEAD_MS = 600;
 const TYPEAHEAD_CLASS = /autocomplete|typeahead|autosuggest|tt-input/i;
@@ -221,7 +265,10 @@ export async function type(
     throw new LLMHelperError('bad_argument', `type needs text as a string; got ${typeof text}.`);
   const { element, relocated } = resolveTarget(ctx.store, id, 'type target');
   const note = relocated ? `${relocated} ` : '';
-  const field = editableOf(operated(element));
+  const target_ = operated(element);
+  if (tagOf(target_) === 'INPUT' && /^(range|color)$/.test(inputType(target_)))
+    return setValue(ctx, target_ as HTMLInputElement, text, note);
+  const field = editableOf(target_);
   const line = elementLine(ctx.store, field ?? element);
   if (!field)
     return {
@@ -296,6 +343,17 @@ export async function type(
       : now.includes(text);
   // The field an editor reads from empties itself: the value is what the editor now shows.
   if (editor) changes.value = matches && opts.clear !== false ? text : truncate(now, 200);
+  const format = DATE_FORMATS[inputType(field)];
+  // A date it cannot parse empties the field: put back the date it held, and say what it takes.
+  if (format && !now && text.trim() && text_) {
+    if (before) setValueWithEvents(target as HTMLInputElement, before);
+    changes.value = before;
+    return {
+      ok: false,
+      message: `${note}Did not type "${truncate(text, 60)}" into ${line}: it only takes ${format}${before ? `, and keeps "${before}"` : ''}.`,
+      changes,
+    };
+  }
   const why =
     now === want && want !== base + text
       ? `maxlength ${max} cut it`

@@ -202,3 +202,10 @@ export function setNativeValue(el: Element, value: string): void {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sets a field's value through the prototype's setter, then fires input and change, as a person's edit does. */
+export function setValueWithEvents(el: HTMLInputElement, value: string): void {
+  setNativeValue(el, value);
+  plainEvent(el, 'input');
+  plainEvent(el, 'change');
+}

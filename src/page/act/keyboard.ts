@@ -10,11 +10,30 @@ import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { isVisible } from '../visible';
 import type { ActionContext } from './context';
-import { inputEvent, keyEvent, keyInfo, plainEvent, setNativeValue, type Modifier } from './events';
+import {
+  inputEvent,
+  keyEvent,
+  keyInfo,
+  plainEvent,
+  setNativeValue,
+  setValueWithEvents,
+  type Modifier,
+} from './events';
 import { isDisabled } from '../disabled';
 import { normalize, truncate } from '../text';
 import * as dom from '../dom';
 import { operated } from '../stand-in';
+import {
+  TYPEAHEAD_MS,
+  editorFedBy,
+  isTextField,
+  isTypeahead,
+  kept,
+  selectAllKeys,
+  shownText,
+  suggestions,
+} from './text-fields';
+import { DATE_FORMATS, setValue } from './value-fields';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -24,22 +43,6 @@ export interface TypeOptions {
   /** Send keydown/keypress/keyup for every character (for pages that listen to keys). */
   perKey?: boolean;
 }
-
-const NOT_TEXT_INPUTS = new Set([
-  'checkbox',
-  'radio',
-  'button',
-  'submit',
-  'reset',
-  'image',
-  'file',
-  'range',
-  'color',
-  'hidden',
-]);
-
-const isTextField = (el: Element): boolean =>
-  (tagOf(el) === 'INPUT' && !NOT_TEXT_INPUTS.has(inputType(el))) || tagOf(el) === 'TEXTAREA';
 
 /** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
 function editableOf(el: Element): Element | null {
@@ -124,122 +127,6 @@ function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): voi
       inputEvent(el, 'input', 'insertText', text);
     }
   }
-}
-
-/**
- * The editor a text field only feeds (CodeMirror 5, Ace, Monaco): a field squeezed to a few pixels, or
- * inside a box that is, under an editor that shows the text itself. Null for an ordinary field.
- */
-function editorFedBy(field: Element): HTMLElement | null {
-  if (!isTextField(field)) return null;
-  // Rendered, as an editor's input is (an input in a closed dropdown is not an editor's).
-  if (dom.checkVisibility && !dom.checkVisibility(field, { visibilityProperty: true })) return null;
-  const tiny = (r: DOMRect) => r.width <= 4 || r.height <= 1;
-  const parent = dom.parentEl(field);
-  if (!tiny(dom.rect(field)) && !(parent && tiny(dom.rect(parent)))) return null;
-  for (let up = parent, depth = 0; up && depth < 4; up = dom.parentEl(up), depth++) {
-    const r = dom.rect(up);
-    if (r.width > 40 && r.height > 10) return up;
-  }
-  return null;
-}
-
-const shownText = (el: HTMLElement): string => normalizeLines(el.innerText ?? '');
-const normalizeLines = (s: string): string => s.replace(/\u00a0/g, ' ').replace(/\n$/, '');
-
-/** The value a browser's date and time fields accept, whatever they show. */
-const DATE_FORMATS: Record<string, string> = {
-  date: 'yyyy-mm-dd (2025-03-14)',
-  time: 'hh:mm, 24-hour (14:30)',
-  month: 'yyyy-mm (2025-03)',
-  week: 'yyyy-Www (2025-W11)',
-  'datetime-local': 'yyyy-mm-ddThh:mm (2025-03-14T14:30)',
-};
-
-/** A slider or colour field: set to the value, as dragging or picking would, with input and change. */
-async function setValue(
-  ctx: ActionContext,
-  el: HTMLInputElement,
-  text: string,
-  note: string,
-): Promise<ActionResult> {
-  const line = elementLine(ctx.store, el);
-  if (isDisabled(el))
-    return { ok: false, message: `${note}${line} is disabled; it cannot be set.`, changes: {} };
-  const tracker = track(ctx.store);
-  const before = el.value;
-  el.focus();
-  setValueWithEvents(el, text.trim());
-  const range = el.type === 'range';
-  const ok = range ? Number(el.value) === Number(text) : el.value === text.trim().toLowerCase();
-  // A value it cannot take resets it (a slider to its middle): put back what it held.
-  if (!ok) setValueWithEvents(el, before);
-  const changes = await tracker.finish(el);
-  const takes = range
-    ? `a number from ${el.min || 0} to ${el.max || 100} in steps of ${el.step || 1}`
-    : 'a colour as #rrggbb';
-  return {
-    ok,
-    message: `${note}${ok ? 'Set' : 'Did not set'} ${line} to "${truncate(text, 40)}"${ok ? '' : `: it takes ${takes}, and still holds "${el.value}"`}.${describeChanges(changes)}`,
-    changes,
-  };
-}
-
-function setValueWithEvents(el: HTMLInputElement, value: string): void {
-  setNativeValue(el, value);
-  plainEvent(el, 'input');
-  plainEvent(el, 'change');
-}
-
-/** How long a typeahead field gets to show its suggestions after typing. */
-const TYPEAHEAD_MS = 600;
-const TYPEAHEAD_CLASS = /autocomplete|typeahead|autosuggest|tt-input/i;
-
-/** A field that offers suggestions as one types (ARIA combobox or autocomplete, a datalist, a known widget). */
-function isTypeahead(field: Element): boolean {
-  const popup = dom.attr(field, 'aria-haspopup');
-  return (
-    roleOf(field) === 'combobox' ||
-    /^(list|both)$/.test(dom.attr(field, 'aria-autocomplete') ?? '') ||
-    (!!popup && popup !== 'false') ||
-    dom.hasAttr(field, 'aria-controls') ||
-    TYPEAHEAD_CLASS.test(dom.attr(field, 'class') ?? '')
-  );
-}
-
-const SUGGESTION_LISTS = '[role=listbox],[role=menu],ul,ol';
-const SUGGESTION_ITEMS = '[role=option],[role=menuitem],li';
-
-/** The items (at most 8) of the fullest list that appeared or changed while typing and shows now. */
-function suggestions(ctx: ActionContext, field: Element, touched: Set<Element>): string[] {
-  let best: Element[] = [];
-  const seen = new Set<Element>();
-  for (const el of touched) {
-    const list = dom.matches(el, SUGGESTION_LISTS) ? el : dom.closest(el, SUGGESTION_LISTS);
-    if (!list || seen.has(list) || dom.contains(list, field)) continue;
-    seen.add(list);
-    if (!isVisible(list)) continue;
-    const items = [...dom.qsa(list, SUGGESTION_ITEMS)].filter(isVisible);
-    if (items.length > best.length) best = items;
-  }
-  return best
-    .slice(0, 8)
-    .map((i) => `[${ctx.store.idFor(i)}] "${truncate(normalize(dom.text(i) ?? ''), 60)}"`);
-}
-
-/** The editor still shows all of what it showed before besides the new text: clearing it failed. */
-function kept(before: string, now: string, text: string): boolean {
-  const bare = (s: string) => s.replace(/\s/g, '').length;
-  const lines = before.split('\n').filter((l) => l.trim());
-  return !!lines.length && lines.every((l) => now.includes(l)) && bare(now) >= bare(before) + bare(text);
-}
-
-/** Control+A (Meta+A on a Mac) on the field, which editors take as select-all. */
-function selectAllKeys(field: Element): void {
-  const mods: Modifier[] = /Mac|iPhone|iPad/.test(navigator.platform) ? ['Meta'] : ['Control'];
-  const a = keyInfo('a');
-  if (keyEvent(field, 'keydown', a, mods)) return; // nobody took it: typeIntoField replaces the value
-  keyEvent(field, 'keyup', a, mods);
 }
 
 /** Implicit submission, as Enter in a field does: the form's default button, else requestSubmit(). */

@@ -79,6 +79,8 @@ interface Candidate {
 
 interface SearchResult {
   candidates: Candidate[];
+  /** Matches left out for being hidden (when only visible ones are wanted). */
+  hidden: Candidate[];
   note?: string;
   unreachable: Element[];
   stopped?: Budget['stopped'];
@@ -441,7 +443,14 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     }
     dropWrappers(candidates);
   }
-  return { candidates: rank(candidates, opts), note: pattern?.note, unreachable, stopped: budget.stopped };
+  const hidden: Candidate[] = [];
+  return {
+    candidates: rank(candidates, opts, hidden),
+    hidden,
+    note: pattern?.note,
+    unreachable,
+    stopped: budget.stopped,
+  };
 }
 
 /** No element is returned together with its own wrapper for the same text. */
@@ -461,13 +470,16 @@ function dropWrappers(candidates: Map<Element, Candidate>): void {
  * the cell that reads "Invoice 2024-03"), then interactive over static, then in the viewport over
  * off-screen; ties in document order.
  */
-function rank(candidates: Map<Element, Candidate>, opts: FindOptions): Candidate[] {
+function rank(candidates: Map<Element, Candidate>, opts: FindOptions, hidden: Candidate[]): Candidate[] {
   const wanted = opts.visible ?? true;
   const out: Candidate[] = [];
   for (const c of candidates.values()) {
     let vis = quickVisibility(c.el);
     if (!vis.visible && c.source !== c.el) vis = quickVisibility(c.source);
-    if (wanted !== false && !vis.visible) continue;
+    if (wanted !== false && !vis.visible) {
+      hidden.push(c);
+      continue;
+    }
     if (wanted === 'viewport' && !vis.inViewport) continue;
     if (!vis.visible) c.hidden = vis.reason;
     c.inViewport = vis.inViewport;
@@ -511,6 +523,29 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   if (c.hidden) m.hidden = c.hidden;
   else if (!c.inViewport) m.offscreen = true;
   return m;
+}
+
+/**
+ * Why nothing visible matched while hidden elements did, and what would show them: a closed <details>
+ * (its summary), or a collapsed section whose toggle names it in aria-controls.
+ */
+function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
+  const n = hidden.length;
+  const first = hidden[0]!.el;
+  const head = `${n} hidden element${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''}`;
+  const details = dom.closest(first, 'details:not([open])');
+  const summary = details && dom.qs(details, 'summary');
+  if (summary)
+    return `${head}, inside the closed section [${store.idFor(summary)}] "${truncate(textOf(summary, 60), 40)}": click it to open, then find again.`;
+  for (let up = dom.parentEl(first); up; up = dom.parentEl(up)) {
+    const id = dom.attr(up, 'id');
+    const toggle = id
+      ? dom.qs(dom.doc(up), `[aria-controls="${CSS.escape(id)}"][aria-expanded=false]`)
+      : null;
+    if (toggle)
+      return `${head}, inside a collapsed part that [${store.idFor(toggle)}] "${truncate(nameOf(toggle, 40), 40)}" opens: click it, then find again.`;
+  }
+  return `${head}; visible: 'all' lists them.`;
 }
 
 /** A link target as a short path when it stays on this site. */
@@ -572,6 +607,7 @@ function finish(
     notes.push(
       `More than ${MAX_HITS} places match, so these are the best of the first ${MAX_HITS}; use a more specific pattern, within or type.`,
     );
+  if (!picked.length && result.hidden.length) notes.push(hiddenNote(store, result.hidden));
   if (cut)
     notes.push(
       `Stopped at ${picked.length} matches to stay within ${config.findBudget} characters; narrow with within or type for more.`,

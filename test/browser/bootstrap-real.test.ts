@@ -46,4 +46,21 @@ describe('Bootstrap 5: dropdowns without ARIA menu roles, and a modal that fades
     expect(r.hash).toBe('#stock');
     await page.close();
   });
+
+  it('a field in a collapsed section: find says which toggle opens it, and finds it once opened', async () => {
+    const page = await ctx.open('bootstrap-real.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const before = h.find('Owner');
+      const opened = await h.click(h.find('More filters')[0]!.id);
+      return { before: [...before], note: before.note, opened, after: h.find('Owner') };
+    });
+    expect(r.before).toEqual([]);
+    expect(r.note).toMatch(
+      /^1 hidden element matches, inside a collapsed part that \[\d+\] "More filters" opens: click it, then find again\.$/,
+    );
+    expect(r.opened.ok, r.opened.message).toBe(true);
+    expect(r.after[0]).toMatchObject({ tag: 'input', text: 'Owner' });
+    await page.close();
+  });
 });

@@ -46,4 +46,15 @@ describe("the browser's own value fields, and an editor under its toolbar (Trix)
     expect(r.stored).toBe('<div>Hello Trix</div>');
     await page.close();
   });
+
+  it('a field inside a closed <details>: the find tool names the summary that opens it', async () => {
+    const page = await ctx.open('native-real.html');
+    const text = await page.evaluate(
+      async () => (await window.LLMHelper.execute({ name: 'find', arguments: { pattern: 'Retries' } })).text,
+    );
+    expect(text).toMatch(
+      /Note: 1 hidden element matches, inside the closed section \[\d+\] "Advanced": click it to open, then find again\./,
+    );
+    await page.close();
+  });
 });

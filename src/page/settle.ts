@@ -121,12 +121,16 @@ export function toggledPopup(toggle: Element): Element | null {
   return position === 'absolute' || position === 'fixed' ? popup : null;
 }
 
-/** A finite CSS transition or animation runs (a dialog fading in): what it shows is not there yet. */
+/** Longest rest of a running animation that an action waits out (a fade or a slide, not a progress bar). */
+const ANIMATION_WAIT_MS = 1000;
+
+/** A CSS transition or animation ends soon (a dialog fading in): what it shows is not there yet. */
 function animating(): boolean {
   for (const a of dom.animations?.(document) ?? []) {
     if (a.playState !== 'running') continue;
     const timing = a.effect?.getComputedTiming();
-    if (timing && Number.isFinite(Number(timing.endTime))) return true;
+    const left = Number(timing?.endTime) - Number(timing?.localTime ?? 0);
+    if (left > 0 && left <= ANIMATION_WAIT_MS) return true;
   }
   return false;
 }

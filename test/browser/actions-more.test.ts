@@ -216,3 +216,29 @@ describe('runJS', () => {
     await strict.close();
   });
 });
+
+describe('settling and animations', () => {
+  it('waits out a short transition but not a long one (a progress bar)', async () => {
+    const page = await ctx.open('misc-act.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const add = (html: string) => document.body.insertAdjacentHTML('beforeend', html);
+      add(
+        '<button id="fade">Fade</button><div id="f" style="opacity:0;transition:opacity 300ms linear">Faded in</div>' +
+          '<button id="slow">Slow</button><div id="bar" style="width:0;height:4px;background:#000;transition:width 1500ms linear"></div>',
+      );
+      document.getElementById('fade')!.onclick = () => (document.getElementById('f')!.style.opacity = '1');
+      document.getElementById('slow')!.onclick = () =>
+        (document.getElementById('bar')!.style.width = '300px');
+      const running = () => document.getAnimations().filter((a) => a.playState === 'running').length;
+      await h.click('#fade');
+      const afterFade = running();
+      await h.click('#slow');
+      return { afterFade, afterSlow: running() };
+    });
+    // The fade (300 ms) had ended when the click resolved; the 1.5 s bar was still running.
+    expect(r.afterFade).toBe(0);
+    expect(r.afterSlow).toBe(1);
+    await page.close();
+  });
+});

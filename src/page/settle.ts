@@ -19,6 +19,8 @@ export interface ChangeReport {
   dialogClosed?: string[];
   /** A menu that opened (see getMenuItems). */
   menuOpened?: string;
+  /** The column the clicked header now sorts by, and which way. */
+  sorted?: string;
   /** Interactive elements that appeared: how many, and the first few with IDs. */
   added?: { count: number; sample: string[] };
   removed?: { count: number };
@@ -237,6 +239,10 @@ export function track(store: ElementStore): Tracker {
         if (items)
           report.menuOpened = `[${store.idFor(popup)}] menu with ${items} item${items === 1 ? '' : 's'}`;
       }
+      // A header that sorts its column says so in aria-sort (tables, Tabulator, AG Grid).
+      const sort = target && touched.has(target) ? dom.attr(target, 'aria-sort') : null;
+      if (sort === 'ascending' || sort === 'descending')
+        report.sorted = `${truncate(nameOf(target!, 40) || textOf(target!, 40), 40)} (${sort})`;
       const appeared: Element[] = [];
       for (const el of added) {
         if (!dom.connected(el)) continue;
@@ -291,6 +297,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
   if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
   if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
+  if (c.sorted) parts.push(`sorted by ${c.sorted}`);
   if (c.added)
     parts.push(
       `${c.added.count} new control${c.added.count === 1 ? '' : 's'} (${c.added.sample.join('; ')})`,

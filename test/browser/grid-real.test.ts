@@ -36,6 +36,8 @@ describe('a data grid from a real library (Tabulator)', () => {
     expect(r.log).toBe('edited 2 customer=Cleo Rivera\n');
     expect(r.header).toMatchObject({ role: 'columnheader', text: 'Total' });
     expect(r.sorted.ok, r.sorted.message).toBe(true);
+    expect(r.sorted.changes.sorted).toBe('Total (ascending)');
+    expect(r.sorted.message).toMatch(/Then: sorted by Total \(ascending\)/);
     expect(r.described).toMatch(/Sorted by Total \(ascending\)/);
     await page.close();
   });

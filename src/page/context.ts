@@ -3,6 +3,7 @@ import { nameOf, textOf, roleOf } from './label';
 import { parentOf } from './walk';
 import { normalize, truncate } from './text';
 import * as dom from './dom';
+import { TYPE_SELECTORS } from './types';
 
 export type ContextKind = 'row' | 'dialog' | 'form' | 'list item' | 'section' | 'menu';
 
@@ -18,7 +19,7 @@ export function closestDeep(el: Element, selector: string): Element | null {
   return null;
 }
 
-export const ROW = 'tr,[role=row]';
+export const ROW = TYPE_SELECTORS.row;
 export const CELL = 'td,th,[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]';
 const CONTAINERS =
   'tr,[role=row],li,[role=listitem],[role=option],form,fieldset,dialog,[role=dialog],[role=alertdialog],[role=menu],[role=menubar],section,article,[role=region],[role=group],nav,aside';

@@ -141,8 +141,8 @@ function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
   const headerCells = [...dom.qsa(table, 'thead th, thead td, [role=columnheader]')];
   const allRows = [...dom.qsa(table, ROW)].filter(
     (r) =>
-      closestDeep(dom.parentEl(r) ?? r, 'table,[role=table],[role=grid],[role=treegrid]') === table ||
-      dom.closest(r, 'table,[role=table],[role=grid],[role=treegrid]') === table,
+      closestDeep(dom.parentEl(r) ?? r, TYPE_SELECTORS.table) === table ||
+      dom.closest(r, TYPE_SELECTORS.table) === table,
   );
   let columns = headerCells;
   let rows = allRows.filter(

@@ -9,6 +9,7 @@ import { resolveTarget, type Target } from './target';
 import { truncate } from './text';
 import { queryAllDeep } from './roots';
 import * as dom from './dom';
+import { TYPE_SELECTORS } from './types';
 
 export interface ExtractOptions {
   /** Most characters of text or HTML (default 2,000); most rows (default 50). */
@@ -32,7 +33,7 @@ export const PROPERTIES = [
 ];
 
 function rowsOf(el: Element, maxRows: number) {
-  const table = closestDeep(el, 'table,[role=table],[role=grid],[role=treegrid]');
+  const table = closestDeep(el, TYPE_SELECTORS.table);
   if (!table)
     throw new LLMHelperError(
       'bad_argument',
@@ -44,12 +45,12 @@ function rowsOf(el: Element, maxRows: number) {
   const columns = headerRow
     ? cellTexts(headerRow, 60)
     : [...dom.qsa(table, '[role=columnheader]')].map((c) => truncate(textOf(c, 60), 60));
-  const rows = [...dom.qsa(table, 'tr,[role=row]')].filter(
+  const rows = [...dom.qsa(table, TYPE_SELECTORS.row)].filter(
     (r) =>
       r !== headerRow &&
       !dom.closest<HTMLTableSectionElement>(r, 'thead') &&
       !dom.qs(r, '[role=columnheader]') &&
-      closestDeep(r, 'table,[role=table],[role=grid],[role=treegrid]') === table,
+      closestDeep(r, TYPE_SELECTORS.table) === table,
   );
   return {
     columns,

@@ -8,6 +8,7 @@ import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
+import { TYPE_SELECTORS } from './types';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -237,8 +238,8 @@ const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', '
 function columnName(el: Element): string {
   if (/^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '')) return '';
   const cell = dom.closest(el, 'td,[role=gridcell],[role=cell]');
-  const row = cell && dom.closest(cell, 'tr,[role=row]');
-  const table = row && dom.closest(row, 'table,[role=table],[role=grid],[role=treegrid]');
+  const row = cell && dom.closest(cell, TYPE_SELECTORS.row);
+  const table = row && dom.closest(row, TYPE_SELECTORS.table);
   if (!table) return '';
   // Among the cells only: grids put resize handles and spacers between them.
   const cells = [...dom.children(row)].filter((c) =>

@@ -8,6 +8,7 @@ import { toPattern } from '../pattern';
 import { normalize } from '../text';
 import { isVisible } from '../visible';
 import { queryAllDeep } from '../roots';
+import { docOrder } from '../walk';
 import type { ActionContext } from './context';
 import { keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
@@ -124,7 +125,7 @@ async function openedListbox(
     listbox = controlledListbox(el);
     const opened = listbox ? [] : shownListboxes().filter((l) => !before.has(l));
     // Several new ones (a page that opens all at once): the one inside or after the widget, in order.
-    listbox ??= opened.find((l) => dom.contains(el, l) || follows(el, l)) ?? opened[0] ?? null;
+    listbox ??= opened.find((l) => dom.contains(el, l) || docOrder(el, l) < 0) ?? opened[0] ?? null;
     if (!listbox) await sleep(25);
   }
   return { listbox, opened: true };
@@ -137,9 +138,6 @@ function closeWithEscape(el: Element): void {
   keyEvent(at, 'keydown', escape);
   keyEvent(at, 'keyup', escape);
 }
-
-const follows = (a: Node, b: Node): boolean =>
-  !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 /** A listbox's options, with those a web component's listbox shows through its slots (Shoelace's sl-option). */
 function optionsOf(listbox: Element): Element[] {

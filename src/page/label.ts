@@ -199,7 +199,11 @@ export function textOf(el: Element, max = 2000): string {
   if (tagOf(el) === 'SELECT' || tagOf(el) === 'TEXTAREA') return '';
   walk(el, {
     text: (t) => {
-      if (out.length < max * 2) out += t.data;
+      if (out.length >= max * 2) return;
+      // Text after a block ends a word too ("<div>Tab 2 of 2</div>Documents").
+      const prev = t.previousSibling;
+      if (prev && dom.nodeType(prev) === 1 && !INLINE_TAGS.has(tagOf(prev as Element))) out += ' ';
+      out += t.data;
     },
     element: (e) => {
       if (out.length >= max * 2) return false;
@@ -275,12 +279,16 @@ function computeName(el: Element): string {
       return normalize(inputValue(el)) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
     if (type === 'image') return normalize(dom.attr(el, 'alt') ?? '') || 'Submit';
   }
-  if (LABELABLE.has(tag)) {
+  // HTML-AAM: a button's <label for> names it before its content does (antd's switch is a nameless
+  // button labelled by its form item's label).
+  if (LABELABLE.has(tag) || tag === 'BUTTON') {
     const labels = labelsOf(el);
     if (labels.length) {
       const t = normalize([...labels].map(labelText).join(' '));
       if (t) return t;
     }
+  }
+  if (LABELABLE.has(tag)) {
     const t =
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
@@ -422,6 +430,15 @@ export function iconName(el: Element): string {
       .trim();
     if (/[a-z]{3}/i.test(stem)) return normalize(stem);
   }
+  // Icon components name their icon: Ant Design's <span role="img" aria-label="filter">, MUI's
+  // <svg data-testid="DeleteIcon">.
+  const labelled = dom.qs(el, '[role=img][aria-label],svg[aria-label]');
+  const aria = labelled && normalize(dom.attr(labelled, 'aria-label') ?? '');
+  if (aria) return aria;
+  const testId = /^([A-Z]\w*?)(Outlined|Rounded|Sharp|TwoTone)?Icon$/.exec(
+    dom.attr(dom.qs(el, 'svg[data-testid]') ?? el, 'data-testid') ?? '',
+  );
+  if (testId) return testId[1]!.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
   const classes = [el, ...[...dom.qsa(el, '[class]')].slice(0, 6)];
   for (const c of classes) {
     const cls = typeof c.className === 'string' ? c.className : (dom.attr(c, 'class') ?? '');

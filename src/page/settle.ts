@@ -12,6 +12,7 @@ import { isVisible, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 import * as dom from './dom';
+import { shownOptions } from './options';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -30,6 +31,8 @@ export interface ChangeReport {
   value?: string;
   /** What a typeahead offered under the field typed into: items with IDs (click one to choose it). */
   suggestions?: string[];
+  /** The options of a listbox that opened (a select widget clicked open), with IDs. */
+  options?: string[];
   /** Alerts, toasts and status messages that appeared. */
   alerts?: string[];
   /** The page started unloading: a full navigation ends this page's session. */
@@ -228,7 +231,15 @@ export function track(store: ElementStore): Tracker {
       if (opened.length) report.dialogOpened = opened.map((d) => elementLine(store, d));
       if (closed.length) report.dialogClosed = closed;
       const shownMenu = visibleMatches(MENUS).find((m) => !menus.has(m));
-      if (shownMenu) {
+      if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {
+        // A listbox's options are chosen by clicking one (or select on the field), not from a menu.
+        const options = shownOptions(shownMenu);
+        if (options.length)
+          report.options = options
+            .slice(0, 12)
+            .map((o) => `[${store.idFor(o)}] "${truncate(textOf(o, 60), 60)}"`)
+            .concat(options.length > 12 ? [`… ${options.length - 12} more`] : []);
+      } else if (shownMenu) {
         const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
         report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
@@ -304,6 +315,7 @@ export function describeChanges(c: ChangeReport): string {
     );
   if (c.removed) parts.push(`${c.removed.count} control${c.removed.count === 1 ? '' : 's'} removed`);
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
+  if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
   if (c.nothingChanged)

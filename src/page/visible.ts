@@ -3,7 +3,7 @@
  * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
  */
 import { queryAllDeep } from './roots';
-import { parentOf, type SearchRoot } from './walk';
+import { nearAncestor, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 
 export interface Visibility {
@@ -17,25 +17,50 @@ export interface Visibility {
 const view = (el: Element): Window => dom.view(dom.doc(el)) ?? window;
 
 /**
- * Pages draw their own checkboxes and radios and hide the real input: transparent or squeezed to a pixel
- * under a styled box (MUI, Bootstrap's custom controls, Shoelace), or display: none beside a styled label.
- * A person sees, and clicks, the label or the box: the input is as visible as that. Null when `el` is not
- * such an input.
+ * Pages draw their own controls and keep the real one for its behaviour. Checkboxes and radios:
+ * transparent or squeezed to a pixel under a styled box (MUI, Bootstrap's custom controls, Shoelace), or
+ * display: none beside a styled label; a person sees, and clicks, the label or the box. Other fields:
+ * a transparent input, select or combobox laid over the drawn widget (Ant Design's select, a file input
+ * over an "Upload" button, a styled native select); a person clicks where it lies. Either way the control
+ * is as visible as what is drawn for it. Null when `el` is not such a control.
  */
-function drawnToggle(el: Element, judge: (el: Element) => Visibility): Visibility | null {
-  if (dom.tag(el).toUpperCase() !== 'INPUT' || !/^(checkbox|radio)$/.test((el as HTMLInputElement).type))
+const WIDGET =
+  '[role=combobox],[role=listbox],[role=button],button,[aria-haspopup]:not([aria-haspopup=false])';
+
+function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibility | null {
+  const tag = dom.tag(el).toUpperCase();
+  const toggle = tag === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type);
+  if (toggle) {
+    const label = (el as HTMLInputElement).labels?.[0];
+    if (label) return judge(label);
+  }
+  const combobox = dom.attr(el, 'role') === 'combobox';
+  if (
+    !toggle &&
+    !combobox &&
+    tag !== 'SELECT' &&
+    (tag !== 'INPUT' || (el as HTMLInputElement).type === 'hidden')
+  )
     return null;
-  const label = (el as HTMLInputElement).labels?.[0];
-  if (label) return judge(label);
+  // Rendered but for opacity, and (unless a toggle) the size of something to click, not a field squeezed
+  // to a pixel, which stand-in.ts leads to the widget in its place. An empty multiple select's search
+  // field is a few pixels wide (Ant Design's).
+  // A field inside a widget that is itself the control (Choices keeps its transparent select inside its
+  // combobox) is not drawn for: the widget is what a person operates.
   const rendered = !dom.checkVisibility || dom.checkVisibility(el, { visibilityProperty: true });
-  const box = rendered ? dom.parentEl(el) : null;
+  const r = dom.rect(el);
+  const big = r.height >= 8 && r.width >= (combobox ? 2 : 8);
+  const box =
+    rendered && (toggle || (big && !nearAncestor(el, (a) => dom.matches(a, WIDGET))))
+      ? dom.parentEl(el)
+      : null;
   return box ? judge(box) : null;
 }
 
 /** The cheap part: style visibility and a non-empty box. Enough to rank many candidates. */
 export function quickVisibility(el: Element): Visibility {
   const own = quickOwnVisibility(el);
-  return own.visible ? own : (drawnToggle(el, quickOwnVisibility) ?? own);
+  return own.visible ? own : (drawnControl(el, quickOwnVisibility) ?? own);
 }
 
 function quickOwnVisibility(el: Element): Visibility {
@@ -74,7 +99,7 @@ const CLIP_NONE = new Set(['', 'auto', 'none']);
  */
 export function visibility(el: Element): Visibility {
   const own = ownVisibility(el);
-  return own.visible ? own : (drawnToggle(el, ownVisibility) ?? own);
+  return own.visible ? own : (drawnControl(el, ownVisibility) ?? own);
 }
 
 function ownVisibility(el: Element): Visibility {

@@ -97,3 +97,10 @@ export function containsDeep(outer: Element, inner: Element): boolean {
   for (let n: Element | null = inner; n; n = parentOf(n)) if (n === outer) return true;
   return false;
 }
+
+/** The nearest of the `levels` closest ancestors of `el` that passes `test`, or null. */
+export function nearAncestor(el: Element, test: (a: Element) => boolean, levels = 3): Element | null {
+  let a = dom.parentEl(el);
+  for (let i = 0; a && i < levels; i++, a = dom.parentEl(a)) if (test(a)) return a;
+  return null;
+}

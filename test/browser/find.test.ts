@@ -51,6 +51,22 @@ describe('find: visibility (real layout)', () => {
     await page.close();
   });
 
+  it('counts a transparent field laid over what is drawn for it as visible, and clicks land on it', async () => {
+    const page = await ctx.open('visibility.html');
+    // Not one whose box is transparent too (a fading dialog), nor one squeezed to a few pixels.
+    expect(await domIds(page, 'Drawn')).toEqual(['drawn-file', 'drawn-select']);
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      return [
+        await h.select(h.find('Drawn size')[0]!.id, 'Large'),
+        await h.upload(h.find('Drawn file')[0]!.id, { name: 'a.txt', content: 'x' }),
+      ];
+    });
+    for (const x of r) expect(x.ok, x.message).toBe(true);
+    expect(await page.inputValue('#drawn-select')).toBe('Large');
+    await page.close();
+  });
+
   it('uses the full check (aria-hidden, inert, clipping) for what it returns', async () => {
     const page = await ctx.open('visibility.html');
     const ids = await domIds(page, /Target (aria|inert|clipped|in collapsed)/.source);

@@ -13,6 +13,12 @@ describe('textOf', () => {
       '<div id="d"><p>Sure<b>ly</b> not</p><button>Cancel</button><button>Delete</button></div>';
     expect(textOf($('#d'))).toBe('Surely not Cancel Delete');
   });
+
+  it("ends a word after a block too (a visually hidden status before a tab's text)", () => {
+    document.body.innerHTML =
+      '<div id="t" role="tab"><div aria-live="polite">Tab 2 of 2</div>Documents</div>';
+    expect(textOf($('#t'))).toBe('Tab 2 of 2 Documents');
+  });
 });
 
 describe('roleOf and nameOf', () => {
@@ -24,6 +30,23 @@ describe('roleOf and nameOf', () => {
     expect(roleOf($('input'))).toBe('checkbox');
     expect(roleOf($('select'))).toBe('combobox');
     expect(roleOf($('select[multiple]'))).toBe('listbox');
+  });
+
+  it("names a button by its <label for> before its content (Ant Design's switch)", () => {
+    document.body.innerHTML =
+      '<label for="n">Notifications</label><button id="n" role="switch"><span></span></button><button id="m">Go</button>';
+    expect(nameOf($('#n'))).toBe('Notifications');
+    expect(nameOf($('#m'))).toBe('Go');
+  });
+
+  it("names an icon-only button by its icon component's label (Ant Design's role=img, MUI's data-testid)", () => {
+    document.body.innerHTML = `
+      <span id="a" role="button"><span role="img" aria-label="filter" class="anticon"><svg></svg></span></span>
+      <button id="b"><svg class="MuiSvgIcon-root" data-testid="DeleteOutlinedIcon"></svg></button>
+      <button id="c"><svg data-testid="ArrowDropDownIcon"></svg></button>`;
+    expect(nameOf($('#a'))).toBe('filter');
+    expect(nameOf($('#b'))).toBe('delete');
+    expect(nameOf($('#c'))).toBe('arrow drop down');
   });
 
   it('follows aria-labelledby, aria-label, labels, then placeholder', () => {

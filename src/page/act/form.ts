@@ -1,7 +1,7 @@
 /** select, check and upload: native controls through their own properties and events, ARIA widgets through the pointer. */
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
-import { inputType, roleOf, tagOf, textOf } from '../label';
+import { inputType, nameOf, roleOf, tagOf, textOf } from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
@@ -16,6 +16,7 @@ import { liveEquivalent } from './keyboard';
 import { click } from './pointer';
 import * as dom from '../dom';
 import { standIn } from '../stand-in';
+import { shownOptions } from '../options';
 
 type Choice = string | RegExp;
 
@@ -139,15 +140,6 @@ function closeWithEscape(el: Element): void {
   keyEvent(at, 'keyup', escape);
 }
 
-/** A listbox's options, with those a web component's listbox shows through its slots (Shoelace's sl-option). */
-function optionsOf(listbox: Element): Element[] {
-  const out = [...dom.qsa(listbox, '[role=option]')];
-  for (const slot of dom.qsa<HTMLSlotElement>(listbox, 'slot'))
-    for (const a of slot.assignedElements({ flatten: true }))
-      out.push(...(dom.matches(a, '[role=option]') ? [a] : dom.qsa(a, '[role=option]')));
-  return out;
-}
-
 async function selectAria(
   ctx: ActionContext,
   el: Element,
@@ -162,7 +154,7 @@ async function selectAria(
       message: `${note}Clicked ${line} but no listbox of options opened; try click and then find the option.`,
       changes: {},
     };
-  const options = optionsOf(listbox).filter(isVisible);
+  const options = shownOptions(listbox);
   const option = matchOption(
     options,
     (o) => dom.attr(o, 'data-value') ?? textOf(o),
@@ -260,11 +252,44 @@ export async function select(
   const role = roleOf(element);
   if (role === 'combobox' || role === 'listbox' || dom.attr(element, 'aria-haspopup') === 'listbox')
     return selectEach(ctx, element, wanted, note, null);
+  const radios = [...dom.qsa(element, 'input[type=radio],[role=radio]')].filter(isVisible);
+  if (radios.length) return selectRadio(ctx, element, radios, wanted, note);
   return {
     ok: false,
-    message: `${note}${elementLine(ctx.store, element)} is not a select, combobox or listbox; use click, or find({ type: 'select' }).`,
+    message: `${note}${elementLine(ctx.store, element)} is not a select, combobox, listbox or group of radio buttons; use click, or find({ type: 'select' }).`,
     changes: {},
   };
+}
+
+/** A group of radio buttons (a radiogroup, a fieldset, Ant Design's Radio.Group): checks the one named. */
+async function selectRadio(
+  ctx: ActionContext,
+  group: Element,
+  radios: Element[],
+  wanted: Choice[],
+  note: string,
+): Promise<ActionResult> {
+  const line = elementLine(ctx.store, group);
+  const radio =
+    wanted.length === 1
+      ? matchOption(
+          radios,
+          (r) => (tagOf(r) === 'INPUT' ? (r as HTMLInputElement).value : (dom.attr(r, 'data-value') ?? '')),
+          (r) => nameOf(r),
+          wanted[0]!,
+        )
+      : undefined;
+  if (!radio)
+    return {
+      ok: false,
+      message: `${note}${line} is a group of radio buttons: ${wanted.length === 1 ? `none is "${String(wanted[0])}"` : 'pass one value'}. Radio buttons: ${radios
+        .slice(0, 25)
+        .map((r) => `"${nameOf(r, 60)}"`)
+        .join(', ')}.`,
+      changes: {},
+    };
+  const r = await check(ctx, ctx.store.idFor(radio), true);
+  return { ...r, message: note + r.message };
 }
 
 const isChecked = (el: Element): boolean =>

@@ -54,6 +54,11 @@ const hasSubmenu = (item: Element): boolean => {
   return (!!popup && popup !== 'false') || dom.qs(item, NESTED_MENU) !== null;
 };
 
+const EXPANDER = /expand|sub-?menu|has-?children|parent/i;
+/** An item marked as opening more: aria-expanded, or a class saying so (ant-cascader-menu-item-expand). */
+const expander = (item: Element): boolean =>
+  dom.hasAttr(item, 'aria-expanded') || EXPANDER.test(dom.attr(item, 'class') ?? '');
+
 /** The items of one menu: ARIA items when it has them, else its clickable leaves, nested menus excluded. */
 function itemsOf(menu: Element): Element[] {
   const inOwnLevel = (el: Element) => {
@@ -271,11 +276,18 @@ export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): 
         changes: {},
       };
     hoverAt(ctx, spot.hit, spot.at);
-    const sub = await waitForSubmenu(ctx, item, menus);
+    let sub = await waitForSubmenu(ctx, item, menus);
+    // Menus that expand on click (Ant Design's Cascader, tree menus): a parent that says it expands is
+    // clicked, as a person does when hovering showed nothing. A leaf is never clicked on the way.
+    const expands = !sub && !toItem(ctx, item).disabled && (hasSubmenu(item) || expander(item));
+    if (expands) {
+      pressAt(spot.hit, spot.at);
+      sub = await waitForSubmenu(ctx, item, menus);
+    }
     if (!sub)
       return {
         ok: false,
-        message: `Hovering "${itemLabel(item)}" opened no submenu; call getMenuItems to see what is open.`,
+        message: `${expands ? 'Hovering and clicking' : 'Hovering'} "${itemLabel(item)}" opened no submenu; call getMenuItems to see what is open.`,
         changes: {},
       };
     menus = openMenus(ctx);

@@ -9,7 +9,7 @@ import { nameOf, tagOf } from '../label';
 import { disabledReason } from '../disabled';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
-import { UI_HOST, containsDeep, ownShadow } from '../walk';
+import { UI_HOST, containsDeep, nearAncestor, ownShadow } from '../walk';
 import type { ActionContext } from './context';
 import { mouseEvent, type Modifier, type Point } from './events';
 import * as dom from '../dom';
@@ -71,8 +71,16 @@ export function pointerTarget(el: Element, force = false): PointerTarget | { cov
   if (!hit || containsDeep(el, hit)) return { hit: hit ?? el, at };
   // The target lets clicks through (pointer-events: none) to an ancestor: the ancestor gets them.
   if (containsDeep(hit, el) || force) return { hit: el, at };
+  // A transparent control under what its widget draws (Ant Design's select under the chosen value): a
+  // person clicks what is drawn there, and the widget takes the click.
+  if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit))) return { hit, at };
   return { covered: coverName(hit) };
 }
+
+const transparent = (el: Element): boolean =>
+  !!dom.checkVisibility &&
+  dom.checkVisibility(el, { visibilityProperty: true }) &&
+  !dom.checkVisibility(el, { opacityProperty: true });
 
 /** The focusable element a mouse press on `el` focuses: itself or its nearest focusable ancestor. */
 function focusTargetOf(el: Element): HTMLElement | null {

@@ -80,7 +80,7 @@ export const type = defineTool({
 export const select = defineTool({
   name: 'select',
   description:
-    'Choose an option of a dropdown (<select>, combobox or listbox) by its value or visible label. With no match it lists the options.',
+    'Choose an option of a dropdown (<select>, combobox or listbox) or a group of radio buttons by its value or visible label. With no match it lists the options.',
   input: z.object({
     id: elementId,
     value: z.string().check(z.describe('Option value or label.')),

@@ -1,0 +1,19 @@
+/**
+ * The options a listbox shows a person. Usually its [role=option] elements (with those a web component
+ * shows through its slots: Shoelace's sl-option). rc-select (Ant Design's Select) keeps the ARIA listbox
+ * as a zero-size copy for screen readers, holding only the options around the active one, and draws the
+ * options a person sees beside it in the same popup, marked only by aria-selected: those are the options.
+ */
+import { isVisible } from './visible';
+import * as dom from './dom';
+
+export function shownOptions(listbox: Element): Element[] {
+  const all = [...dom.qsa(listbox, '[role=option]')];
+  for (const slot of dom.qsa<HTMLSlotElement>(listbox, 'slot'))
+    for (const a of slot.assignedElements({ flatten: true }))
+      all.push(...(dom.matches(a, '[role=option]') ? [a] : dom.qsa(a, '[role=option]')));
+  const shown = all.filter(isVisible);
+  const popup = shown.length ? null : dom.parentEl(listbox);
+  if (!popup) return shown;
+  return [...dom.qsa(popup, '[aria-selected]')].filter((o) => !dom.contains(listbox, o) && isVisible(o));
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+const open = async (): Promise<Page> => {
+  const page = await ctx.open('antd-real.html');
+  await page.waitForSelector('.ant-select');
+  return page;
+};
+
+const state = (page: Page) =>
+  page.evaluate(() => (window as unknown as { state: Record<string, unknown> }).state);
+
+describe('Ant Design 5', () => {
+  it('lists the selects (transparent comboboxes), names the switch by its label and the icon buttons by their icons', async () => {
+    const page = await open();
+    const snapshot = await page.evaluate(() => window.LLMHelper.snapshot());
+    expect(snapshot).toMatch(/\[\d+\] combobox "Country"/);
+    expect(snapshot).toMatch(/\[\d+\] combobox "Tags"/);
+    expect(snapshot).toMatch(/\[\d+\] combobox "Region"/);
+    expect(snapshot).toMatch(/\[\d+\] switch "Notifications" \(unchecked\)/);
+    const table = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find(/^documents$/i)[0]!.id);
+      return h.snapshot();
+    });
+    expect(table).toMatch(/\[\d+\] button "filter" in row "Name"/);
+    expect(table).toMatch(/\[\d+\] button "left" \(disabled\)/);
+    // A visually hidden "Tab 2 of 2" before the tab's text is a word of its own.
+    expect(table).not.toMatch(/2Documents/);
+    await page.close();
+  });
+
+  it('select opens a select, picks from the options it draws (one, several), and says what it offers', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: RegExp) => h.find(p)[0]!.id;
+      const opened = await h.click(id(/^country/i));
+      await h.press('Escape');
+      return [
+        opened,
+        await h.select(id(/^country/i), 'Japan'),
+        await h.select(id(/^tags/i), ['red', 'blue']),
+        await h.select(id(/^country/i), 'Atlantis'),
+      ];
+    });
+    expect(r[0]!.message).toMatch(
+      /options shown: \[\d+\] "France"; \[\d+\] "Japan"; \[\d+\] "Brazil"; \[\d+\] "Canada"/,
+    );
+    expect(r[1]!.ok, r[1]!.message).toBe(true);
+    expect(r[2]!.ok, r[2]!.message).toBe(true);
+    expect(r[3]!.ok).toBe(false);
+    expect(r[3]!.message).toMatch(/no option "Atlantis". Options: "France", "Japan", "Brazil", "Canada"/);
+    expect((await state(page)).form).toEqual({ country: 'japan', tags: ['red', 'blue'] });
+    await page.close();
+  });
+
+  it('checks a radio group by the option name, switches, and walks a cascader that expands on click', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: RegExp) => h.find(p)[0]!.id;
+      const out = [await h.select(id(/^plan/i), 'Pro'), await h.click(id(/^notifications/i))];
+      const wrong = await h.select(id(/^plan/i), 'Gold');
+      await h.click(id(/^region/i));
+      out.push(await h.clickMenuItem('Asia > Tokyo'));
+      return { out, wrong };
+    });
+    for (const x of r.out) expect(x.ok, x.message).toBe(true);
+    expect(r.wrong.ok).toBe(false);
+    expect(r.wrong.message).toMatch(
+      /group of radio buttons: none is "Gold". Radio buttons: "Free", "Pro", "Team"/,
+    );
+    expect((await state(page)).form).toEqual({ plan: 'Pro', notify: true, region: ['asia', 'jp'] });
+    await page.close();
+  });
+
+  it('a row menu with a submenu that opens on hover, and a sortable column', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find(/^documents$/i)[0]!.id);
+      const more = h.find(/^more$/i, { within: h.find(/^Invoice 2$/)[0]!.id });
+      return {
+        more,
+        sort: await h.click(h.find(/^Total$/)[0]!.id),
+        opened: await h.click(h.find(/^more$/i)[1]!.id),
+        picked: await h.clickMenuItem('Export > CSV'),
+      };
+    });
+    expect(r.sort.message).toMatch(/sorted by Total \(ascending\)/);
+    expect(r.opened.message).toMatch(/opened \[\d+\] menu with 3 items/);
+    expect(r.picked.ok, r.picked.message).toBe(true);
+    expect((await state(page)).menu).toMatch(/^csv:Invoice \d+$/);
+    await page.close();
+  });
+});

@@ -79,7 +79,9 @@ export function elementLine(store: ElementStore, el: Element, opts: { context?: 
   const expanded = dom.attr(el, 'aria-expanded');
   if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
   if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
-  if (dom.attr(el, 'aria-selected') === 'true' || dom.attr(el, 'aria-current')) flags.push('current');
+  // aria-current="false" (Element Plus's pager on every other page) is not current.
+  const current = dom.attr(el, 'aria-current');
+  if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
   let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
   if (tagOf(el) === 'A' && dom.hasAttr(el, 'href')) line += ` → ${shortHref(el as HTMLAnchorElement)}`;
   if (flags.length) line += ` (${flags.join(', ')})`;

@@ -16,6 +16,33 @@ export interface Visibility {
 
 const view = (el: Element): Window => dom.view(dom.doc(el)) ?? window;
 
+/** Rendered but transparent (itself or through an ancestor's opacity). */
+export const transparent = (el: Element): boolean =>
+  !!dom.checkVisibility &&
+  dom.checkVisibility(el, { visibilityProperty: true }) &&
+  !dom.checkVisibility(el, { opacityProperty: true });
+
+const sameBox = (a: DOMRect, b: DOMRect): boolean =>
+  Math.abs(a.left - b.left) +
+    Math.abs(a.top - b.top) +
+    Math.abs(a.width - b.width) +
+    Math.abs(a.height - b.height) <=
+  8;
+
+const WIDGET =
+  '[role=combobox],[role=listbox],[role=button],button,[aria-haspopup]:not([aria-haspopup=false])';
+
+/**
+ * A transparent field that takes the clicks on what is drawn for it: not a widget's inner field (Choices
+ * keeps its select inside its combobox: the widget is what a person operates), and not one kept from
+ * everyone (MUI's select keeps an aria-hidden, unfocusable input that lets the pointer through).
+ */
+const overlay = (el: Element): boolean =>
+  dom.attr(el, 'aria-hidden') !== 'true' &&
+  dom.attr(el, 'tabindex') !== '-1' &&
+  !nearAncestor(el, (a) => dom.matches(a, WIDGET)) &&
+  view(el).getComputedStyle(el).pointerEvents !== 'none';
+
 /**
  * Pages draw their own controls and keep the real one for its behaviour. Checkboxes and radios:
  * transparent or squeezed to a pixel under a styled box (MUI, Bootstrap's custom controls, Shoelace), or
@@ -24,9 +51,6 @@ const view = (el: Element): Window => dom.view(dom.doc(el)) ?? window;
  * over an "Upload" button, a styled native select); a person clicks where it lies. Either way the control
  * is as visible as what is drawn for it. Null when `el` is not such a control.
  */
-const WIDGET =
-  '[role=combobox],[role=listbox],[role=button],button,[aria-haspopup]:not([aria-haspopup=false])';
-
 function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibility | null {
   const tag = dom.tag(el).toUpperCase();
   const toggle = tag === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type);
@@ -45,15 +69,19 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   // Rendered but for opacity, and (unless a toggle) the size of something to click, not a field squeezed
   // to a pixel, which stand-in.ts leads to the widget in its place. An empty multiple select's search
   // field is a few pixels wide (Ant Design's).
-  // A field inside a widget that is itself the control (Choices keeps its transparent select inside its
-  // combobox) is not drawn for: the widget is what a person operates.
   const rendered = !dom.checkVisibility || dom.checkVisibility(el, { visibilityProperty: true });
   const r = dom.rect(el);
   const big = r.height >= 8 && r.width >= (combobox ? 2 : 8);
-  const box =
-    rendered && (toggle || (big && !nearAncestor(el, (a) => dom.matches(a, WIDGET))))
-      ? dom.parentEl(el)
-      : null;
+  if (!rendered || !(toggle || (big && overlay(el)))) return null;
+  // The field may be transparent through a wrapper of its own size (Element Plus's select): judge what
+  // is around that wrapper.
+  let at = el;
+  for (let i = 0; i < 2; i++) {
+    const up = dom.parentEl(at);
+    if (!up || !transparent(up) || !sameBox(dom.rect(up), r)) break;
+    at = up;
+  }
+  const box = dom.parentEl(at);
   return box ? judge(box) : null;
 }
 

@@ -7,6 +7,7 @@ import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
 import { nameOf, tagOf } from '../label';
 import { disabledReason } from '../disabled';
+import { transparent } from '../visible';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { UI_HOST, containsDeep, nearAncestor, ownShadow } from '../walk';
@@ -76,11 +77,6 @@ export function pointerTarget(el: Element, force = false): PointerTarget | { cov
   if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit))) return { hit, at };
   return { covered: coverName(hit) };
 }
-
-const transparent = (el: Element): boolean =>
-  !!dom.checkVisibility &&
-  dom.checkVisibility(el, { visibilityProperty: true }) &&
-  !dom.checkVisibility(el, { opacityProperty: true });
 
 /** The focusable element a mouse press on `el` focuses: itself or its nearest focusable ancestor. */
 function focusTargetOf(el: Element): HTMLElement | null {
@@ -201,11 +197,13 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   checkClickOptions(opts);
   const p = prepare(ctx, id, 'click', opts.force);
   if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
+  const before = toggleState(p.element);
   const tracker = track(ctx.store);
   hoverAt(ctx, p.spot.hit, p.spot.at);
   pressAt(p.spot.hit, p.spot.at, opts);
   const removed = !dom.connected(p.spot.hit);
   const changes = await tracker.finish(p.element);
+  const after = toggleState(p.element);
   if (removed)
     return {
       ok: true,
@@ -214,8 +212,21 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
     };
   const verb =
     opts.button === 'right' ? 'Right-clicked' : (opts.clickCount ?? 1) === 2 ? 'Double-clicked' : 'Clicked';
-  return { ok: true, message: `${p.note}${verb} ${p.line}.${describeChanges(changes)}`, changes };
+  // A switch or checkbox that changed says so: its line above shows the state before the click.
+  const now = after && after !== before ? `; it is now ${after}` : '';
+  return { ok: true, message: `${p.note}${verb} ${p.line}${now}.${describeChanges(changes)}`, changes };
 }
+
+/** Whether a checkbox, radio or switch (or the one a clicked label holds) is checked, or '' for other elements. */
+function toggleState(el: Element): string {
+  const box = dom.matches(el, TOGGLES) ? el : dom.qs(el, TOGGLES);
+  if (!box || !dom.connected(box)) return '';
+  const aria = dom.attr(box, 'aria-checked');
+  const on = tagOf(box) === 'INPUT' ? (box as HTMLInputElement).checked : aria === 'true';
+  return aria === 'mixed' ? 'partly checked' : on ? 'checked' : 'unchecked';
+}
+const TOGGLES =
+  'input[type=checkbox],input[type=radio],[role=checkbox],[role=switch],[role=radio],[role=menuitemcheckbox],[role=menuitemradio]';
 
 export const dblclick = (ctx: ActionContext, id: Target, opts: Omit<ClickOptions, 'clickCount'> = {}) =>
   click(ctx, id, { ...opts, clickCount: 2 });

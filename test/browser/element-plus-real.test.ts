@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+const open = async (): Promise<Page> => {
+  const page = await ctx.open('element-plus-real.html');
+  await page.waitForSelector('.el-select');
+  return page;
+};
+
+const state = (page: Page) =>
+  page.evaluate(() => (window as unknown as { state: Record<string, unknown> }).state);
+
+describe('Element Plus (Vue 3), in Chinese', () => {
+  it('fills the form: selects, a date, a cascader, a radio group, a switch that says it changed', async () => {
+    const page = await open();
+    const snapshot = await page.evaluate(() => window.LLMHelper.snapshot());
+    expect(snapshot).toMatch(/\[\d+\] combobox "国家" \(collapsed, has popup\)\n\[\d+\] combobox "标签"/);
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: RegExp) => h.find(p)[0]!.id;
+      const out = [
+        await h.select(id(/国家/), '日本'),
+        await h.select(id(/标签/), ['红', '蓝']),
+        await h.press('Escape'),
+        await h.type(id(/日期/), '2024-03-15'),
+        await h.press('Enter'),
+        await h.click(id(/地区/)),
+        await h.clickMenuItem('亚洲 > 东京'),
+        await h.select(id(/套餐/), '专业'),
+      ];
+      const toggled = await h.click(id(/通知/));
+      return { out, toggled };
+    });
+    for (const x of r.out) expect(x.ok, x.message).toBe(true);
+    expect(r.toggled.message).toMatch(/^Clicked \[\d+\] switch "通知" \(unchecked\); it is now checked\./);
+    expect((await state(page)).form).toMatchObject({
+      country: 'jp',
+      tags: ['红', '蓝'],
+      date: '2024-03-15',
+      region: ['asia', 'tokyo'],
+      plan: 'pro',
+      notify: true,
+    });
+    await page.close();
+  });
+
+  it('the table: one current page in the pager, sorting, and a row dropdown', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find(/^文档$/)[0]!.id);
+      const snapshot = h.snapshot();
+      const sort = await h.click(h.find(/金额/)[0]!.id);
+      await h.click(h.find(/^更多$/)[1]!.id);
+      return { snapshot, sort, picked: await h.clickMenuItem('删除') };
+    });
+    expect(r.snapshot.match(/\(current\)/g)).toHaveLength(2); // the tab and page 1
+    expect(r.snapshot).toMatch(/listitem "page 1" \(current\)\n.*listitem "page 2"\n/);
+    expect(r.sort.message).toMatch(/sorted by 金额 \(ascending\)/);
+    expect(r.picked.ok, r.picked.message).toBe(true);
+    // Sorted by 金额 first: 0, 11, 37, … puts 发票 4 second.
+    expect((await state(page)).menu).toBe('delete:发票 4');
+    await page.close();
+  });
+});

@@ -31,6 +31,8 @@ export interface ChangeReport {
   value?: string;
   /** What a typeahead offered under the field typed into: items with IDs (click one to choose it). */
   suggestions?: string[];
+  /** The part the target controls (aria-controls), shown by the action: a tab's panel, a collapsed section. */
+  shown?: string;
   /** The options of a listbox that opened (a select widget clicked open), with IDs. */
   options?: string[];
   /** Alerts, toasts and status messages that appeared. */
@@ -148,8 +150,13 @@ export interface Tracker {
 }
 
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
-export function track(store: ElementStore): Tracker {
+export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
+  // What the target controls (a tab's panel, a collapse toggle's part): pages often show it by a style
+  // change, which adds no controls to report.
+  const ref = target && dom.attr(target, 'aria-controls');
+  const panel = ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null;
+  const panelWasShown = !panel || isVisible(panel);
   const focus = deepActiveElement();
   const dialogs = new Map(
     visibleMatches(DIALOG_SELECTOR).map((d) => [d, nameOf(d, 40) || truncate(textOf(d, 60), 40)]),
@@ -272,6 +279,17 @@ export function track(store: ElementStore): Tracker {
         gone += (dom.matches(el, INTERACTIVE_SELECTOR) ? 1 : 0) + dom.qsa(el, INTERACTIVE_SELECTOR).length;
       }
       if (gone) report.removed = { count: gone };
+      if (panel && !panelWasShown && !report.added && dom.connected(panel) && isVisible(panel)) {
+        const controls = [...dom.qsa(panel, INTERACTIVE_SELECTOR)].filter(isVisible);
+        report.shown = `${elementLine(store, panel)} with ${controls.length} control${controls.length === 1 ? '' : 's'}${
+          controls.length
+            ? ` (${controls
+                .slice(0, 3)
+                .map((e) => elementLine(store, e))
+                .join('; ')})`
+            : ''
+        }`;
+      }
       const nowFocus = deepActiveElement();
       if (nowFocus !== focus && nowFocus && nowFocus !== dom.body(document))
         report.focus = elementLine(store, nowFocus);
@@ -309,6 +327,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
   if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
   if (c.sorted) parts.push(`sorted by ${c.sorted}`);
+  if (c.shown) parts.push(`showed ${c.shown}`);
   if (c.added)
     parts.push(
       `${c.added.count} new control${c.added.count === 1 ? '' : 's'} (${c.added.sample.join('; ')})`,

@@ -60,6 +60,8 @@ describe('Bootstrap 5: dropdowns without ARIA menu roles, and a modal that fades
       /^1 hidden element matches, inside a collapsed part that \[\d+\] "More filters" opens: click it, then find again\.$/,
     );
     expect(r.opened.ok, r.opened.message).toBe(true);
+    // Shown by a class change, which adds no controls: the click report names what the toggle showed.
+    expect(r.opened.message).toMatch(/showed \[\d+\] div with 1 control \(\[\d+\] textbox "Owner"\)/);
     expect(r.after[0]).toMatchObject({ tag: 'input', text: 'Owner' });
     await page.close();
   });

@@ -198,7 +198,7 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const p = prepare(ctx, id, 'click', opts.force);
   if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
   const before = toggleState(p.element);
-  const tracker = track(ctx.store);
+  const tracker = track(ctx.store, p.element);
   hoverAt(ctx, p.spot.hit, p.spot.at);
   pressAt(p.spot.hit, p.spot.at, opts);
   const removed = !dom.connected(p.spot.hit);

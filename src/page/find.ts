@@ -18,6 +18,7 @@ import { collectRoots } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { operated } from './stand-in';
+import { partlyRenderedOnPage, renderedRange } from './rendered';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, table, row, cell, image, any, or a CSS selector. */
@@ -548,6 +549,16 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
   return `${head}; visible: 'all' lists them.`;
 }
 
+/** Nothing matched: say which grids or lists render only part of their rows, where the rest may be. */
+function unrenderedNote(store: ElementStore): string {
+  const parts = partlyRenderedOnPage().slice(0, 3);
+  if (!parts.length) return '';
+  const which = parts.map(
+    (p) => `[${store.idFor(p.el)}] ${roleOf(p.el) || dom.tag(p.el).toLowerCase()} (rows ${renderedRange(p)})`,
+  );
+  return `Nothing rendered matches, and ${which.join(', ')} render${parts.length === 1 ? 's' : ''} only the rows near the view: scroll it (scroll({ id })) and find again, or use its own search or filter.`;
+}
+
 /** A link target as a short path when it stays on this site. */
 export function shortHref(a: HTMLAnchorElement): string {
   try {
@@ -608,6 +619,7 @@ function finish(
       `More than ${MAX_HITS} places match, so these are the best of the first ${MAX_HITS}; use a more specific pattern, within or type.`,
     );
   if (!picked.length && result.hidden.length) notes.push(hiddenNote(store, result.hidden));
+  else if (!picked.length) notes.push(unrenderedNote(store));
   if (cut)
     notes.push(
       `Stopped at ${picked.length} matches to stay within ${config.findBudget} characters; narrow with within or type for more.`,

@@ -193,8 +193,13 @@ function fieldAfter(label: Element): Element | null {
   return null;
 }
 
-/** Normalised text of an element's rendered-as-text descendants (crossing shadow roots). */
+/**
+ * Normalised text of an element's rendered-as-text descendants (crossing shadow roots). For a name
+ * (max ≤ 200) a descendant that is display: none is left out, as the accessible name leaves it out (AG
+ * Grid's hidden sort-order digit, a responsive label's other wording); text hidden only visually stays.
+ */
 export function textOf(el: Element, max = 2000): string {
+  const name = max <= 200;
   let out = '';
   if (tagOf(el) === 'SELECT' || tagOf(el) === 'TEXTAREA') return '';
   walk(el, {
@@ -209,6 +214,7 @@ export function textOf(el: Element, max = 2000): string {
       if (out.length >= max * 2) return false;
       const tag = tagOf(e);
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || tag === 'SVG') return false;
+      if (name && dom.view(dom.doc(e))?.getComputedStyle(e).display === 'none') return false;
       if (!INLINE_TAGS.has(tag)) out += ' ';
       if (tag === 'INPUT' && ['button', 'submit', 'reset'].includes(inputType(e))) out += ' ' + inputValue(e);
     },

@@ -13,7 +13,9 @@ export function shownOptions(listbox: Element): Element[] {
     for (const a of slot.assignedElements({ flatten: true }))
       all.push(...(dom.matches(a, '[role=option]') ? [a] : dom.qsa(a, '[role=option]')));
   const shown = all.filter(isVisible);
-  const popup = shown.length ? null : dom.parentEl(listbox);
-  if (!popup) return shown;
+  // Only a listbox squeezed to nothing inside a popup of its own: not the page's other selected items.
+  const r = dom.rect(listbox);
+  const popup = shown.length || (r.width > 1 && r.height > 1) ? null : dom.parentEl(listbox);
+  if (!popup || /^(BODY|HTML)$/.test(dom.tag(popup).toUpperCase())) return shown;
   return [...dom.qsa(popup, '[aria-selected]')].filter((o) => !dom.contains(listbox, o) && isVisible(o));
 }

@@ -58,6 +58,24 @@ describe('Ant Design 5', () => {
     await page.close();
   });
 
+  it("a zero-size listbox directly in the page's body does not take the page's tabs for its options", async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<input id="lone" role="combobox" aria-label="Lone" aria-controls="lone-list">' +
+          '<div role="listbox" id="lone-list" style="width:0;height:0;overflow:hidden"><div role="option">Hidden</div></div>',
+      );
+      const h = window.LLMHelper;
+      return h.select(h.find('Lone')[0]!.id, 'Documents');
+    });
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/no option "Documents". Options: \(none shown\)/);
+    // The Settings tab is still the current one: no tab was clicked as an "option".
+    expect(await page.getAttribute('[role=tab][aria-selected=true]', 'id')).toMatch(/tab-form$/);
+    await page.close();
+  });
+
   it('checks a radio group by the option name, switches, and walks a cascader that expands on click', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

@@ -32,6 +32,16 @@ describe('roleOf and nameOf', () => {
     expect(roleOf($('select[multiple]'))).toBe('listbox');
   });
 
+  it('leaves display: none text out of a name, not visually hidden text', () => {
+    document.body.innerHTML = `
+      <div id="h" role="columnheader">Total <span style="display: none">1</span></div>
+      <button id="b"><span style="position: absolute; clip: rect(0 0 0 0)">Delete</span> ✕</button>`;
+    expect(nameOf($('#h'))).toBe('Total');
+    expect(nameOf($('#b'))).toBe('Delete ✕');
+    // Long text (what find reads) is not a name: it keeps everything.
+    expect(textOf($('#h'))).toBe('Total 1');
+  });
+
   it("names a button by its <label for> before its content (Ant Design's switch)", () => {
     document.body.innerHTML =
       '<label for="n">Notifications</label><button id="n" role="switch"><span></span></button><button id="m">Go</button>';

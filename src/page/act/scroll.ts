@@ -5,6 +5,7 @@ import { resolveTarget, type Target } from '../target';
 import { parentOf } from '../walk';
 import type { ActionContext } from './context';
 import * as dom from '../dom';
+import { partlyRendered, renderedRange } from '../rendered';
 
 export interface ScrollOptions {
   /** Scroll this element's scrollable container (or itself, if it scrolls); default: the page. */
@@ -67,7 +68,15 @@ export async function scroll(ctx: ActionContext, opts: ScrollOptions = {}): Prom
   ]
     .filter(Boolean)
     .join(' and ');
-  return { ok: true, message: `Scrolled ${where} ${by}${atEnd}.${describeChanges(changes)}`, changes };
+  // A grid that renders only the rows near the view: which rows are there now.
+  const grid = page ? null : (dom.closest(box, '[aria-rowcount]') ?? dom.qs(box, '[aria-rowcount]'));
+  const part = grid && partlyRendered(grid);
+  const rows = part ? ` Rows ${renderedRange(part)} are rendered now.` : '';
+  return {
+    ok: true,
+    message: `Scrolled ${where} ${by}${atEnd}.${rows}${describeChanges(changes)}`,
+    changes,
+  };
 }
 
 export async function scrollIntoView(ctx: ActionContext, id: Target): Promise<ActionResult> {

@@ -123,7 +123,8 @@ export function toggledPopup(toggle: Element): Element | null {
   const ref = dom.attr(toggle, 'aria-controls');
   const popup =
     (ref && dom.byId(dom.root(toggle) as Document, ref.split(/\s+/)[0]!)) || toggle.nextElementSibling;
-  if (!popup || !isVisible(popup)) return null;
+  // A trigger opens dialogs the same way (Radix's Dialog): those are reported as dialogs, not menus.
+  if (!popup || dom.matches(popup, DIALOG_SELECTOR) || !isVisible(popup)) return null;
   const position = getComputedStyle(popup).position;
   return position === 'absolute' || position === 'fixed' ? popup : null;
 }

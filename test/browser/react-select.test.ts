@@ -1,37 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { rollup, type Plugin } from 'rollup';
-import resolve from '@rollup/plugin-node-resolve';
-import commonjs from '@rollup/plugin-commonjs';
 import { useBrowser } from '../support/browser';
-import { ROOT } from '../support/harness.mjs';
+import { bundleApp, openWithApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
 
-// react-select and React from npm, bundled here (no file is written) and served to the fixture page.
+// react-select and React from npm, bundled here and served to the fixture page.
 let app = '';
-const production: Plugin = {
-  name: 'node-env',
-  transform: (code) =>
-    code.includes('process.env.NODE_ENV') ? code.replaceAll('process.env.NODE_ENV', '"production"') : null,
-};
 beforeAll(async () => {
-  const bundle = await rollup({
-    input: join(ROOT, 'test/fixtures/react-select-app.js'),
-    plugins: [production, resolve({ browser: true }), commonjs()],
-    onwarn() {},
-  });
-  app = (await bundle.generate({ format: 'iife' })).output[0].code;
-  await bundle.close();
+  app = await bundleApp('react-select');
 }, 60_000);
 
 const open = async () => {
-  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.route('**/react-select-app.bundle.js', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: app }),
-  );
-  await page.goto(`${ctx.server.url}/test/fixtures/react-select.html`);
-  await page.waitForFunction(() => !!window.LLMHelper && !!document.getElementById('out'));
+  const page = await openWithApp(ctx, 'react-select', app);
+  await page.waitForFunction(() => !!document.getElementById('out'));
   return page;
 };
 

@@ -1,0 +1,38 @@
+// A fixture app written against npm packages (React and a widget library), bundled in memory at test
+// time (no file is written) and served to its fixture page through Playwright's route.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { rollup, type Plugin } from 'rollup';
+import resolve from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import type { BrowserContextForTests } from './browser';
+import { ROOT } from './harness.mjs';
+
+const production: Plugin = {
+  name: 'node-env',
+  transform: (code) =>
+    code.includes('process.env.NODE_ENV') ? code.replaceAll('process.env.NODE_ENV', '"production"') : null,
+};
+
+/** test/fixtures/<name>-app.js bundled as one script. */
+export async function bundleApp(name: string): Promise<string> {
+  const bundle = await rollup({
+    input: join(ROOT, `test/fixtures/${name}-app.js`),
+    plugins: [production, resolve({ browser: true }), commonjs()],
+    onwarn() {},
+  });
+  const code = (await bundle.generate({ format: 'iife' })).output[0].code;
+  await bundle.close();
+  return code;
+}
+
+/** Opens test/fixtures/<name>.html with its app served as /<name>-app.bundle.js. */
+export async function openWithApp(ctx: BrowserContextForTests, name: string, app: string): Promise<Page> {
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.route(`**/${name}-app.bundle.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: app }),
+  );
+  await page.goto(`${ctx.server.url}/test/fixtures/${name}.html`);
+  await page.waitForFunction(() => !!window.LLMHelper);
+  return page;
+}

@@ -18,7 +18,7 @@ import { collectRoots } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { operated } from './stand-in';
-import { partlyRenderedOnPage, renderedRange } from './rendered';
+import { nextPage, partlyRenderedOnPage, renderedRange, searchBox } from './rendered';
 
 export interface FindOptions {
   /** button, link, input, select, checkbox, radio, menuitem, tab, heading, table, row, cell, image, any, or a CSS selector. */
@@ -552,7 +552,12 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
 /** Nothing matched: say which grids or lists render only part of their rows, where the rest may be. */
 function unrenderedNote(store: ElementStore): string {
   const parts = partlyRenderedOnPage().slice(0, 3);
-  if (!parts.length) return '';
+  if (!parts.length) {
+    const next = nextPage();
+    if (!next) return '';
+    const search = searchBox();
+    return `Nothing on this page matches, and the list is paged: [${store.idFor(next)}] "${truncate(nameOf(next, 40), 40)}" shows the next page${search ? `, or search with [${store.idFor(search)}] ${roleOf(search)} "${truncate(nameOf(search, 40), 40)}"` : ''}.`;
+  }
   const which = parts.map(
     (p) => `[${store.idFor(p.el)}] ${roleOf(p.el) || dom.tag(p.el).toLowerCase()} (rows ${renderedRange(p)})`,
   );

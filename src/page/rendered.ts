@@ -2,9 +2,13 @@
  * Grids and lists that render only the rows near the view (AG Grid, MUI's DataGrid, virtual lists) say
  * how many rows they have: aria-rowcount on the grid, aria-setsize on the items. What is not rendered
  * cannot be found: these tell the model which part is, so it can scroll (or use the grid's own filter).
+ * Paged tables (DataTables, Ant Design's and Element Plus's pagers) show one page: the pager's next-page
+ * control and the page's search box are where the rest is.
  */
 import { queryAllDeep } from './roots';
 import { isVisible } from './visible';
+import { disabledReason } from './disabled';
+import { nameOf } from './label';
 import * as dom from './dom';
 
 export interface RenderedPart {
@@ -50,3 +54,20 @@ export function partlyRenderedOnPage(): RenderedPart[] {
 }
 
 export const renderedRange = (p: RenderedPart): string => `${p.first}–${p.last} of ${p.total}`;
+
+const PAGERS = 'nav[aria-label*=pagination i],[class*=pagination],[class*=pager],[class*=paging]';
+const NEXT = /^(next|next page|go to next page|›|»|>|下一页|下页)$/i;
+
+/** The enabled next-page control of a visible pager on the page, if there is one. */
+export function nextPage(): Element | null {
+  for (const pager of queryAllDeep(document, PAGERS)) {
+    if (!isVisible(pager)) continue;
+    for (const c of dom.qsa(pager, 'a,button,[role=button],li,[tabindex]'))
+      if (NEXT.test(nameOf(c, 40)) && isVisible(c) && !disabledReason(c)) return c;
+  }
+  return null;
+}
+
+/** The page's search box, if it shows one. */
+export const searchBox = (): Element | null =>
+  queryAllDeep(document, 'input[type=search],[role=searchbox]').find(isVisible) ?? null;

@@ -104,11 +104,16 @@ describe('Ant Design 5', () => {
       const more = h.find(/^more$/i, { within: h.find(/^Invoice 2$/)[0]!.id });
       return {
         more,
+        paged: h.find('Invoice 11').note,
         sort: await h.click(h.find(/^Total$/)[0]!.id),
         opened: await h.click(h.find(/^more$/i)[1]!.id),
         picked: await h.clickMenuItem('Export > CSV'),
       };
     });
+    // Invoice 11 is on the third page of five rows.
+    expect(r.paged).toMatch(
+      /^Nothing on this page matches, and the list is paged: \[\d+\] "Next Page" shows the next page\.$/,
+    );
     expect(r.sort.message).toMatch(/sorted by Total \(ascending\)/);
     expect(r.opened.message).toMatch(/opened \[\d+\] menu with 3 items/);
     expect(r.picked.ok, r.picked.message).toBe(true);

@@ -53,12 +53,14 @@ describe('Element Plus (Vue 3), in Chinese', () => {
       const h = window.LLMHelper;
       const tab = await h.click(h.find(/^文档$/)[0]!.id);
       const snapshot = h.snapshot();
+      const paged = h.find('发票 9').note;
       const sort = await h.click(h.find(/金额/)[0]!.id);
       await h.click(h.find(/^更多$/)[1]!.id);
-      return { tab, snapshot, sort, picked: await h.clickMenuItem('删除') };
+      return { tab, snapshot, paged, sort, picked: await h.clickMenuItem('删除') };
     });
     // The panel is shown by a style change: the click report names it and what it holds.
     expect(r.tab.message).toMatch(/showed \[\d+\] tabpanel "文档" with 20 controls/);
+    expect(r.paged).toMatch(/the list is paged: \[\d+\] "Go to next page" shows the next page\.$/);
     expect(r.snapshot.match(/\(current\)/g)).toHaveLength(2); // the tab and page 1
     expect(r.snapshot).toMatch(/listitem "page 1" \(current\)\n.*listitem "page 2"\n/);
     expect(r.sort.message).toMatch(/sorted by 金额 \(ascending\)/);

@@ -22,8 +22,10 @@ describe('bundles', () => {
   // The goal is 60 KB gzipped (page-agent's IIFE is 63 KB). It is not met yet (README, "Performance and
   // size"), so this ceiling holds the line where the bundle is today, and comes down as it shrinks. It
   // went from 70 to 72 KiB on 2026-11-23 for what real widget libraries needed (~2.6 KB gzipped: stand-in
-  // widgets, slots, typeahead suggestions, role-less dropdowns, grids, sliders and colours).
-  const CEILING = 72 * 1024;
+  // widgets, slots, typeahead suggestions, role-less dropdowns, grids, sliders and colours), and to 73 KiB
+  // the same day for the next ones (~1.8 KB: Ant Design's drawn selects, radio groups, click-to-expand
+  // menus, MUI, Element Plus, grids that render only the rows near the view, paged tables, Radix dialogs).
+  const CEILING = 73 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -5,6 +5,7 @@
  * `is-disabled`, `ui-state-disabled` or `dis`, and an item greyed out beside enabled siblings.
  */
 import { isInteractive, tagOf } from './label';
+import { nearAncestor } from './walk';
 import * as dom from './dom';
 
 /** Class tokens that mean disabled: disabled, is-disabled, ui-state-disabled, btn--disabled, dis. */
@@ -85,7 +86,13 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
   const s = style(drawn ?? el);
   if (!s) return null;
   if (s.cursor === 'not-allowed') return { reason: 'looks disabled (cursor: not-allowed)', looks: true };
-  if (s.pointerEvents === 'none' && (drawn || isInteractive(el) || tagOf(el) === 'LI'))
+  // Ignoring the pointer looks disabled, unless a control around it takes the clicks (Vuetify's select
+  // field around its input).
+  if (
+    s.pointerEvents === 'none' &&
+    (drawn || isInteractive(el) || tagOf(el) === 'LI') &&
+    !nearAncestor(el, (a) => isInteractive(a) && style(a)?.pointerEvents !== 'none')
+  )
     return { reason: 'ignores the pointer (pointer-events: none)', looks: true };
   for (const n of chain)
     if (ITEM_LIKE.test(dom.attr(n, 'role') ?? tagOf(n)) && greyedOut(n))

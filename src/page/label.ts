@@ -310,6 +310,8 @@ function computeName(el: Element): string {
       normalize(dom.attr(el, 'aria-placeholder') ?? '') ||
       // Editors (Quill, Medium Editor, Tiptap) show a placeholder from data-placeholder.
       normalize(dom.attr(el, 'data-placeholder') ?? '') ||
+      // A field wrapper that is the combobox (Vuetify's v-field) holds its label.
+      labelInside(el) ||
       adjacentLabel(el) ||
       replacedName(el)
     );
@@ -320,6 +322,11 @@ function computeName(el: Element): string {
   }
   return normalize(dom.attr(el, 'title') ?? '');
 }
+
+const labelInside = (el: Element): string => {
+  const label = dom.qs(el, 'label');
+  return label ? labelText(label) : '';
+};
 
 /** A label's text without the value of the control inside it. */
 function labelText(label: Element): string {

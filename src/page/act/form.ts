@@ -237,8 +237,15 @@ export async function select(
   value: Choice | Choice[],
 ): Promise<ActionResult> {
   const wanted = choices(value);
-  const { element, relocated } = resolveTarget(ctx.store, id, 'select target');
+  const resolved = resolveTarget(ctx.store, id, 'select target');
+  const { relocated } = resolved;
   const note = relocated ? `${relocated} ` : '';
+  // A label that names a group through aria-labelledby (Vuetify's radio group) stands for the group.
+  const labelId = tagOf(resolved.element) === 'LABEL' ? dom.attr(resolved.element, 'id') : null;
+  const element =
+    (labelId &&
+      dom.qs(dom.root(resolved.element) as Document, `[aria-labelledby~="${CSS.escape(labelId)}"]`)) ||
+    resolved.element;
   const native = tagOf(element) === 'SELECT' ? element : dom.qs<HTMLSelectElement>(element, 'select');
   const widget = native && standIn(native);
   if (widget) {

@@ -17,6 +17,7 @@ import {
   plainEvent,
   setNativeValue,
   setValueWithEvents,
+  sleep,
   type Modifier,
 } from './events';
 import { isDisabled } from '../disabled';
@@ -142,6 +143,9 @@ function submitFrom(el: Element): boolean {
   return true;
 }
 
+/** How long typing waits after focusing a field that was not focused, as a person's first key does. */
+const FOCUS_SETTLE_MS = 30;
+
 export async function type(
   ctx: ActionContext,
   id: Target,
@@ -183,7 +187,11 @@ export async function type(
   const tracker = track(ctx.store);
   // Where the field sits: a grid's cell editor closes on Enter and the cell shows the value.
   const holder = dom.parentEl(field);
+  const focused = deepActiveElement() === field;
   (field as HTMLElement).focus({ preventScroll: !isVisible(field) });
+  // A person's first key comes well after the focus: pages that react to focus later (Vuetify's
+  // autocomplete clears its search on the tick after focus) would otherwise undo the text.
+  if (!focused) await sleep(FOCUS_SETTLE_MS);
   if (editor) {
     // The editor's own select-all, then the text through its input, as a person's keys go.
     if (opts.clear !== false) selectAllKeys(field);

@@ -68,7 +68,9 @@ function itemsOf(menu: Element): Element[] {
   };
   const aria = [...dom.qsa(menu, ARIA_ITEMS)].filter(inOwnLevel);
   if (aria.length) return aria.filter(isVisible);
-  const plain = [...dom.qsa(menu, PLAIN_ITEMS)].filter(inOwnLevel).filter(isVisible);
+  // A focusable list around the items (Vuetify's v-list) is not an item itself.
+  const found = [...dom.qsa(menu, PLAIN_ITEMS)].filter(inOwnLevel).filter(isVisible);
+  const plain = found.filter((el) => found.filter((o) => o !== el && dom.contains(el, o)).length < 2);
   // Keep the outermost clickable per item (an <li> wrapping an <a> is one item).
   return plain.filter((el) => !plain.some((o) => o !== el && dom.contains(o, el)) && itemLabel(el));
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+describe('Vuetify 3', () => {
+  it('selects, an autocomplete typed into cold, a radio group by its label, and a menu item', async () => {
+    const page = await ctx.open('vuetify-real.html');
+    await page.waitForSelector('.v-select');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: string) => h.find(p)[0]!.id;
+      const snapshot = h.snapshot();
+      const out = [
+        await h.select(id('Country'), 'Japan'),
+        await h.select(id('Tags'), ['red', 'blue']),
+        await h.press('Escape'),
+        await h.select(id('Plan'), 'Pro'),
+        await h.click(id('Actions')),
+        await h.clickMenuItem('Delete'),
+      ];
+      const typed = await h.type(id('City'), 'Tok');
+      return { snapshot, out, typed };
+    });
+    // The field's input ignores the pointer because the field around it takes the clicks: not disabled.
+    expect(r.snapshot).not.toMatch(/looks disabled/);
+    expect(r.snapshot).not.toMatch(/combobox \(collapsed/); // the field wrappers are named too
+    for (const x of r.out) expect(x.ok, x.message).toBe(true);
+    expect(r.out[5]!.message).toMatch(/^Clicked \[\d+\] listitem "Delete"/);
+    expect(r.typed.message).toMatch(/^Typed "Tok" into \[\d+\] combobox "City" \(value "Tok"/);
+    expect(r.typed.message).toMatch(/\[\d+\] "Tokyo"/);
+    expect(await page.evaluate(() => (window as unknown as { state: unknown }).state)).toMatchObject({
+      form: { country: 'Japan', tags: ['red', 'blue'], plan: 'pro' },
+      menu: 'del',
+    });
+    await page.close();
+  });
+});

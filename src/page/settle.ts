@@ -254,7 +254,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       }
       const popup = !report.menuOpened && target && touched.has(target) ? toggledPopup(target) : null;
       if (popup) {
-        const items = dom.qsa(popup, 'a[href],button,[role^=menuitem],[role=option]').length;
+        const items = dom.qsa(popup, 'a[href],button,[role^=menuitem],[role=option],[role=listitem]').length;
         if (items)
           report.menuOpened = `[${store.idFor(popup)}] menu with ${items} item${items === 1 ? '' : 's'}`;
       }

@@ -26,6 +26,8 @@ describe('Vuetify 3', () => {
     expect(r.snapshot).not.toMatch(/looks disabled/);
     expect(r.snapshot).not.toMatch(/combobox \(collapsed/); // the field wrappers are named too
     for (const x of r.out) expect(x.ok, x.message).toBe(true);
+    // Its items are role=listitem: the click still reports the menu it opened.
+    expect(r.out[4]!.message).toMatch(/opened \[\d+\] menu with 2 items/);
     expect(r.out[5]!.message).toMatch(/^Clicked \[\d+\] listitem "Delete"/);
     expect(r.typed.message).toMatch(/^Typed "Tok" into \[\d+\] combobox "City" \(value "Tok"/);
     expect(r.typed.message).toMatch(/\[\d+\] "Tokyo"/);

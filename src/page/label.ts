@@ -166,15 +166,26 @@ export function isInteractive(el: Element, role = roleOf(el)): boolean {
   return tabindex !== null && Number(tabindex) >= 0 && tag !== 'DIV' && tag !== 'SPAN' ? true : false;
 }
 
-/** The control a label is for: `for`, or the control it wraps. */
+/**
+ * The control a label is for: `for`, the control it wraps, the element that names itself after it with
+ * aria-labelledby (Vuetify's radio group), or the field after a free label.
+ */
 export function labelledControl(label: Element): Element | null {
   const control = (label as HTMLLabelElement).control;
   if (control) return control;
   const forId = dom.attr(label, 'for');
   const root = dom.root(label) as Document | ShadowRoot;
   const bound = forId ? dom.byId(root, forId) : dom.qs(label, 'input:not([type=hidden]),select,textarea');
-  return bound ?? fieldAfter(label);
+  const id = dom.attr(label, 'id');
+  const named = !bound && id ? dom.qs(root, `[aria-labelledby~="${CSS.escape(id)}"]`) : null;
+  return bound ?? named ?? fieldAfter(label);
 }
+
+/** A checkbox, radio, switch or toggle button is checked (or pressed). */
+export const isChecked = (el: Element): boolean =>
+  tagOf(el) === 'INPUT'
+    ? (el as HTMLInputElement).checked
+    : dom.attr(el, 'aria-checked') === 'true' || dom.attr(el, 'aria-pressed') === 'true';
 
 const FIELD =
   'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox]';

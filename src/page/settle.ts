@@ -242,11 +242,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {
         // A listbox's options are chosen by clicking one (or select on the field), not from a menu.
         const options = shownOptions(shownMenu);
-        if (options.length)
-          report.options = options
-            .slice(0, 12)
-            .map((o) => `[${store.idFor(o)}] "${truncate(textOf(o, 60), 60)}"`)
-            .concat(options.length > 12 ? [`… ${options.length - 12} more`] : []);
+        if (options.length) report.options = itemLines(store, options, 12);
       } else if (shownMenu) {
         const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
@@ -314,6 +310,12 @@ export function track(store: ElementStore, target?: Element): Tracker {
       return report;
     },
   };
+}
+
+/** Items a person picks from (options, suggestions) as `[id] "text"`, at most `max` and how many more. */
+export function itemLines(store: ElementStore, items: Element[], max: number): string[] {
+  const lines = items.slice(0, max).map((i) => `[${store.idFor(i)}] "${truncate(textOf(i, 60), 60)}"`);
+  return items.length > max ? lines.concat(`… ${items.length - max} more`) : lines;
 }
 
 /** One sentence about the changes, appended to an action's message. */

@@ -69,10 +69,10 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   // Rendered but for opacity, and (unless a toggle) the size of something to click, not a field squeezed
   // to a pixel, which stand-in.ts leads to the widget in its place. An empty multiple select's search
   // field is a few pixels wide (Ant Design's).
-  const rendered = !dom.checkVisibility || dom.checkVisibility(el, { visibilityProperty: true });
+  if (dom.checkVisibility && !dom.checkVisibility(el, { visibilityProperty: true })) return null;
   const r = dom.rect(el);
   const big = r.height >= 8 && r.width >= (combobox ? 2 : 8);
-  if (!rendered || !(toggle || (big && overlay(el)))) return null;
+  if (!toggle && !(big && overlay(el))) return null;
   // The field may be transparent through a wrapper of its own size (Element Plus's select): judge what
   // is around that wrapper.
   let at = el;

@@ -1,7 +1,7 @@
 /** select, check and upload: native controls through their own properties and events, ARIA widgets through the pointer. */
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
-import { inputType, nameOf, roleOf, tagOf, textOf } from '../label';
+import { inputType, isChecked, labelledControl, nameOf, roleOf, tagOf, textOf } from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
@@ -240,12 +240,9 @@ export async function select(
   const resolved = resolveTarget(ctx.store, id, 'select target');
   const { relocated } = resolved;
   const note = relocated ? `${relocated} ` : '';
-  // A label that names a group through aria-labelledby (Vuetify's radio group) stands for the group.
-  const labelId = tagOf(resolved.element) === 'LABEL' ? dom.attr(resolved.element, 'id') : null;
+  // A label stands for what it labels (Vuetify's radio group, named through aria-labelledby).
   const element =
-    (labelId &&
-      dom.qs(dom.root(resolved.element) as Document, `[aria-labelledby~="${CSS.escape(labelId)}"]`)) ||
-    resolved.element;
+    (tagOf(resolved.element) === 'LABEL' && labelledControl(resolved.element)) || resolved.element;
   const native = tagOf(element) === 'SELECT' ? element : dom.qs<HTMLSelectElement>(element, 'select');
   const widget = native && standIn(native);
   if (widget) {
@@ -298,11 +295,6 @@ async function selectRadio(
   const r = await check(ctx, ctx.store.idFor(radio), true);
   return { ...r, message: note + r.message };
 }
-
-const isChecked = (el: Element): boolean =>
-  tagOf(el) === 'INPUT'
-    ? (el as HTMLInputElement).checked
-    : dom.attr(el, 'aria-checked') === 'true' || dom.attr(el, 'aria-pressed') === 'true';
 
 /** check(id, checked = true): checkboxes, radios and switches, through click() so frameworks see it; verified. */
 export async function check(ctx: ActionContext, id: Target, checked = true): Promise<ActionResult> {

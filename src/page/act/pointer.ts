@@ -5,7 +5,8 @@
  */
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
-import { nameOf, tagOf } from '../label';
+import { isChecked, nameOf, tagOf } from '../label';
+import { TYPE_SELECTORS } from '../types';
 import { disabledReason } from '../disabled';
 import { transparent } from '../visible';
 import { describeChanges, track, type ActionResult } from '../settle';
@@ -217,16 +218,18 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   return { ok: true, message: `${p.note}${verb} ${p.line}${now}.${describeChanges(changes)}`, changes };
 }
 
+const TOGGLES = `${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio}`;
+
 /** Whether a checkbox, radio or switch (or the one a clicked label holds) is checked, or '' for other elements. */
 function toggleState(el: Element): string {
   const box = dom.matches(el, TOGGLES) ? el : dom.qs(el, TOGGLES);
   if (!box || !dom.connected(box)) return '';
-  const aria = dom.attr(box, 'aria-checked');
-  const on = tagOf(box) === 'INPUT' ? (box as HTMLInputElement).checked : aria === 'true';
-  return aria === 'mixed' ? 'partly checked' : on ? 'checked' : 'unchecked';
+  return dom.attr(box, 'aria-checked') === 'mixed'
+    ? 'partly checked'
+    : isChecked(box)
+      ? 'checked'
+      : 'unchecked';
 }
-const TOGGLES =
-  'input[type=checkbox],input[type=radio],[role=checkbox],[role=switch],[role=radio],[role=menuitemcheckbox],[role=menuitemradio]';
 
 export const dblclick = (ctx: ActionContext, id: Target, opts: Omit<ClickOptions, 'clickCount'> = {}) =>
   click(ctx, id, { ...opts, clickCount: 2 });

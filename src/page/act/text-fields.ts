@@ -3,7 +3,7 @@
  * shows the text itself (CodeMirror 5, Ace, Monaco), and a typeahead with the suggestions it offers.
  */
 import { inputType, roleOf, tagOf } from '../label';
-import { normalize, truncate } from '../text';
+import { itemLines } from '../settle';
 import { isVisible } from '../visible';
 import type { ActionContext } from './context';
 import { keyEvent, keyInfo, type Modifier } from './events';
@@ -93,7 +93,5 @@ export function suggestions(ctx: ActionContext, field: Element, touched: Set<Ele
     const items = [...dom.qsa(list, SUGGESTION_ITEMS)].filter(isVisible);
     if (items.length > best.length) best = items;
   }
-  return best
-    .slice(0, 8)
-    .map((i) => `[${ctx.store.idFor(i)}] "${truncate(normalize(dom.text(i) ?? ''), 60)}"`);
+  return itemLines(ctx.store, best, 8);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -40,9 +40,7 @@ describe('AG Grid: rows rendered only near the view', () => {
     expect(r.sort.message).toMatch(/sorted by Total \(ascending\)/);
     expect(r.sort.message).not.toMatch(/Total 1/);
     expect(r.checked.ok, r.checked.message).toBe(true);
-    expect(
-      await page.evaluate(() => (window as unknown as { state: { selected: number[] } }).state.selected),
-    ).toHaveLength(1);
+    expect((await appState(page)).selected).toHaveLength(1);
     await page.close();
   });
 });

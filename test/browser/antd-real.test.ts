@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -9,9 +9,6 @@ const open = async (): Promise<Page> => {
   await page.waitForSelector('.ant-select');
   return page;
 };
-
-const state = (page: Page) =>
-  page.evaluate(() => (window as unknown as { state: Record<string, unknown> }).state);
 
 describe('Ant Design 5', () => {
   it('lists the selects (transparent comboboxes), names the switch by its label and the icon buttons by their icons', async () => {
@@ -54,7 +51,7 @@ describe('Ant Design 5', () => {
     expect(r[2]!.ok, r[2]!.message).toBe(true);
     expect(r[3]!.ok).toBe(false);
     expect(r[3]!.message).toMatch(/no option "Atlantis". Options: "France", "Japan", "Brazil", "Canada"/);
-    expect((await state(page)).form).toEqual({ country: 'japan', tags: ['red', 'blue'] });
+    expect((await appState(page)).form).toEqual({ country: 'japan', tags: ['red', 'blue'] });
     await page.close();
   });
 
@@ -92,7 +89,7 @@ describe('Ant Design 5', () => {
     expect(r.wrong.message).toMatch(
       /group of radio buttons: none is "Gold". Radio buttons: "Free", "Pro", "Team"/,
     );
-    expect((await state(page)).form).toEqual({ plan: 'Pro', notify: true, region: ['asia', 'jp'] });
+    expect((await appState(page)).form).toEqual({ plan: 'Pro', notify: true, region: ['asia', 'jp'] });
     await page.close();
   });
 
@@ -117,7 +114,7 @@ describe('Ant Design 5', () => {
     expect(r.sort.message).toMatch(/sorted by Total \(ascending\)/);
     expect(r.opened.message).toMatch(/opened \[\d+\] menu with 3 items/);
     expect(r.picked.ok, r.picked.message).toBe(true);
-    expect((await state(page)).menu).toMatch(/^csv:Invoice \d+$/);
+    expect((await appState(page)).menu).toMatch(/^csv:Invoice \d+$/);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -22,7 +22,7 @@ describe('DataTables: a paged table', () => {
     );
     expect(r.typed.message).toMatch(/Showing 1 to 1 of 1 entry/);
     expect(r.clicked.ok, r.clicked.message).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { state: { edit: number } }).state.edit)).toBe(41);
+    expect((await appState(page)).edit).toBe(41);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -9,9 +9,6 @@ const open = async (): Promise<Page> => {
   await page.waitForSelector('.el-select');
   return page;
 };
-
-const state = (page: Page) =>
-  page.evaluate(() => (window as unknown as { state: Record<string, unknown> }).state);
 
 describe('Element Plus (Vue 3), in Chinese', () => {
   it('fills the form: selects, a date, a cascader, a radio group, a switch that says it changed', async () => {
@@ -36,7 +33,7 @@ describe('Element Plus (Vue 3), in Chinese', () => {
     });
     for (const x of r.out) expect(x.ok, x.message).toBe(true);
     expect(r.toggled.message).toMatch(/^Clicked \[\d+\] switch "通知" \(unchecked\); it is now checked\./);
-    expect((await state(page)).form).toMatchObject({
+    expect((await appState(page)).form).toMatchObject({
       country: 'jp',
       tags: ['红', '蓝'],
       date: '2024-03-15',
@@ -66,7 +63,7 @@ describe('Element Plus (Vue 3), in Chinese', () => {
     expect(r.sort.message).toMatch(/sorted by 金额 \(ascending\)/);
     expect(r.picked.ok, r.picked.message).toBe(true);
     // Sorted by 金额 first: 0, 11, 37, … puts 发票 4 second.
-    expect((await state(page)).menu).toBe('delete:发票 4');
+    expect((await appState(page)).menu).toBe('delete:发票 4');
     await page.close();
   });
 });

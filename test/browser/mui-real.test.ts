@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -44,7 +44,7 @@ describe('MUI 5', () => {
     });
     for (const x of r) expect(x.ok, x.message).toBe(true);
     expect(r[3]!.message).toMatch(/options shown: \[\d+\] "Tokyo"/);
-    expect(await page.evaluate(() => (window as unknown as { state: unknown }).state)).toEqual({
+    expect(await appState(page)).toEqual({
       country: 'japan',
       tags: ['red', 'blue'],
       city: 'Tokyo',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 import { bundleApp, openWithApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
@@ -9,8 +9,6 @@ let app = '';
 beforeAll(async () => {
   app = await bundleApp('radix');
 }, 60_000);
-
-const state = () => (window as unknown as { state: Record<string, unknown> }).state;
 
 describe('Radix UI (shadcn/ui)', () => {
   it('a select in a portal, a button checkbox and switch, and a submenu', async () => {
@@ -31,7 +29,7 @@ describe('Radix UI (shadcn/ui)', () => {
     expect(r.snapshot).toMatch(/\[\d+\] combobox "Country"/);
     for (const x of r.out) expect(x.ok, x.message).toBe(true);
     expect(r.out[2]!.message).toMatch(/it is now checked/);
-    expect(await page.evaluate(state)).toEqual({ country: 'japan', agree: true, notify: true, menu: 'pdf' });
+    expect(await appState(page)).toEqual({ country: 'japan', agree: true, notify: true, menu: 'pdf' });
     await page.close();
   });
 
@@ -51,7 +49,7 @@ describe('Radix UI (shadcn/ui)', () => {
     expect(r.menus.items).toEqual([]);
     expect(r.typed.ok).toBe(true);
     expect(r.saved.message).toMatch(/dialog closed: "Edit profile"/);
-    expect(await page.evaluate(state)).toEqual({ name: 'Ada', saved: true });
+    expect(await appState(page)).toEqual({ name: 'Ada', saved: true });
     await page.close();
   });
 });

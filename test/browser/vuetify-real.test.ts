@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { appState, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -31,7 +31,7 @@ describe('Vuetify 3', () => {
     expect(r.out[5]!.message).toMatch(/^Clicked \[\d+\] listitem "Delete"/);
     expect(r.typed.message).toMatch(/^Typed "Tok" into \[\d+\] combobox "City" \(value "Tok"/);
     expect(r.typed.message).toMatch(/\[\d+\] "Tokyo"/);
-    expect(await page.evaluate(() => (window as unknown as { state: unknown }).state)).toMatchObject({
+    expect(await appState(page)).toMatchObject({
       form: { country: 'Japan', tags: ['red', 'blue'], plan: 'pro' },
       menu: 'del',
     });

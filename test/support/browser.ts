@@ -73,3 +73,8 @@ export function useCorpus(): { browser: Browser; server: Awaited<ReturnType<type
   });
   return ctx;
 }
+
+/** What a widget fixture's app recorded in window.state (its framework's own state, as the page has it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const appState = (page: Page): Promise<any> =>
+  page.evaluate(() => (window as unknown as { state: unknown }).state);

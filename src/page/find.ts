@@ -13,7 +13,7 @@ import { resolveTarget, type Target } from './target';
 import { matchesText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { INTERACTIVE_SELECTOR, typeSelector } from './types';
-import { quickVisibility, visibility } from './visible';
+import { isInert, openLayer, quickVisibility, visibility } from './visible';
 import { collectRoots } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
@@ -368,6 +368,8 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
   for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
   for (const img of byTag(root, ['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
+  // Icon buttons and links, by the name their icon gives them ("close", "next page").
+  for (const b of byTag(root, ['button', 'a'])) if (!dom.text(b)?.trim()) test(b, true);
   for (const el of [...dom.qsa(root, ATTR_SELECTOR)]) test(el, false);
   return hits;
 }
@@ -534,6 +536,7 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
   const n = hidden.length;
   const first = hidden[0]!.el;
   const head = `${n} hidden element${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''}`;
+  if (isInert(first)) return `${head}, but ${behindLayer(store, first)}, then find again.`;
   const details = dom.closest(first, 'details:not([open])');
   const summary = details && dom.qs(details, 'summary');
   if (summary)
@@ -547,6 +550,15 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
       return `${head}, inside a collapsed part that [${store.idFor(toggle)}] "${truncate(nameOf(toggle, 40), 40)}" opens: click it, then find again.`;
   }
   return `${head}; visible: 'all' lists them.`;
+}
+
+/** Why an inert element takes no input: the open popup or dialog in front of it, by ID. */
+export function behindLayer(store: ElementStore, el: Element): string {
+  const layer = openLayer(dom.doc(el));
+  const what = layer
+    ? `[${store.idFor(layer)}] ${roleOf(layer) || tagOf(layer).toLowerCase()} "${truncate(nameOf(layer, 40), 40)}"`
+    : 'an open popup or dialog';
+  return `the page behind ${what} takes no input while it is open: finish there or close it (press Escape)`;
 }
 
 /** Nothing matched: say which grids or lists render only part of their rows, where the rest may be. */
@@ -600,9 +612,13 @@ function finish(
   let used = 0;
   let cut = 0;
   const budget = config.findBudget - 300; // room for the notes
+  const dropped: Candidate[] = [];
   for (const c of list) {
     if (picked.length >= limit) break;
-    if (!confirmVisible(c, opts)) continue;
+    if (!confirmVisible(c, opts)) {
+      dropped.push(c);
+      continue;
+    }
     const m = toMatch(store, c);
     extra?.(c, m);
     const size = JSON.stringify(m).length + 1;
@@ -623,7 +639,8 @@ function finish(
     notes.push(
       `More than ${MAX_HITS} places match, so these are the best of the first ${MAX_HITS}; use a more specific pattern, within or type.`,
     );
-  if (!picked.length && result.hidden.length) notes.push(hiddenNote(store, result.hidden));
+  const hidden = result.hidden.length ? result.hidden : dropped;
+  if (!picked.length && hidden.length) notes.push(hiddenNote(store, hidden));
   else if (!picked.length) notes.push(unrenderedNote(store));
   if (cut)
     notes.push(

@@ -8,7 +8,7 @@ import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
-import { TYPE_SELECTORS } from './types';
+import { PAGERS, TYPE_SELECTORS } from './types';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -176,9 +176,13 @@ export function labelledControl(label: Element): Element | null {
   const forId = dom.attr(label, 'for');
   const root = dom.root(label) as Document | ShadowRoot;
   const bound = forId ? dom.byId(root, forId) : dom.qs(label, 'input:not([type=hidden]),select,textarea');
-  const id = dom.attr(label, 'id');
-  const named = !bound && id ? dom.qs(root, `[aria-labelledby~="${CSS.escape(id)}"]`) : null;
-  return bound ?? named ?? fieldAfter(label);
+  return bound ?? namedBy(label) ?? fieldAfter(label);
+}
+
+/** The element that takes its name from `el` through aria-labelledby (a group named by a heading). */
+export function namedBy(el: Element): Element | null {
+  const id = dom.attr(el, 'id');
+  return id ? dom.qs(dom.root(el) as Document, `[aria-labelledby~="${CSS.escape(id)}"]`) : null;
 }
 
 /** A checkbox, radio, switch or toggle button is checked (or pressed). */
@@ -389,6 +393,11 @@ export function adjacentLabel(el: Element): string {
 }
 
 const GENERIC_TOKENS = new Set([
+  'mantine',
+  'chakra',
+  'focus',
+  'auto',
+  'root',
   'btn',
   'button',
   'icon',
@@ -463,15 +472,36 @@ export function iconName(el: Element): string {
     dom.attr(dom.qs(el, 'svg[data-testid]') ?? el, 'data-testid') ?? '',
   );
   if (testId) return testId[1]!.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
+  const paging = pagerRole(el);
+  if (paging) return paging;
   const classes = [el, ...[...dom.qsa(el, '[class]')].slice(0, 6)];
   for (const c of classes) {
     const cls = typeof c.className === 'string' ? c.className : (dom.attr(c, 'class') ?? '');
     for (const token of cls.split(/\s+/)) {
       const words = token
+        .replace(/(?<=[a-z])(?=[A-Z])/g, '-')
         .split(/[-_]+/)
         .filter((w) => /^[a-z]{3,}$/i.test(w) && !GENERIC_TOKENS.has(w.toLowerCase()));
       if (words.length) return words.join(' ').toLowerCase();
     }
   }
   return '';
+}
+
+/**
+ * A nameless arrow in a pager, by where it stands among the page numbers: the one just before them is
+ * the previous page, the one just after the next page, the outer ones the first and last (Mantine's).
+ */
+function pagerRole(el: Element): string {
+  const up = dom.parentEl(el);
+  const pager = up && dom.closest(up, PAGERS); // the arrow's own class may say pagination too
+  if (!pager) return '';
+  const controls = [...dom.qsa(pager, 'a,button,[role=button]')];
+  const numbered = controls.filter((c) => /^\d+$/.test(normalize(dom.text(c) ?? '')));
+  const i = controls.indexOf(el);
+  const first = controls.indexOf(numbered[0]!);
+  const last = controls.indexOf(numbered[numbered.length - 1]!);
+  if (first < 0 || i < 0) return '';
+  if (i < first) return i === first - 1 ? 'previous page' : 'first page';
+  return i > last ? (i === last + 1 ? 'next page' : 'last page') : '';
 }

@@ -10,6 +10,7 @@ import { isVisible } from './visible';
 import { disabledReason } from './disabled';
 import { nameOf } from './label';
 import * as dom from './dom';
+import { PAGERS } from './types';
 
 export interface RenderedPart {
   el: Element;
@@ -55,7 +56,6 @@ export function partlyRenderedOnPage(): RenderedPart[] {
 
 export const renderedRange = (p: RenderedPart): string => `${p.first}–${p.last} of ${p.total}`;
 
-const PAGERS = 'nav[aria-label*=pagination i],[class*=pagination],[class*=pager],[class*=paging]';
 const NEXT = /^(next|next page|go to next page|›|»|>|下一页|下页)$/i;
 
 /** The enabled next-page control of a visible pager on the page, if there is one. */

@@ -155,9 +155,13 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
   // What the target controls (a tab's panel, a collapse toggle's part): pages often show it by a style
   // change, which adds no controls to report.
-  const ref = target && dom.attr(target, 'aria-controls');
-  const panel = ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null;
-  const panelWasShown = !panel || isVisible(panel);
+  const controlled = (): Element | null => {
+    const ref = target && dom.connected(target) && dom.attr(target, 'aria-controls');
+    return ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null;
+  };
+  const before = controlled();
+  // Some pages set aria-controls, or render the panel, only once it is open (Headless UI).
+  const shownBefore = before && isVisible(before);
   const focus = deepActiveElement();
   const dialogs = new Map(
     visibleMatches(DIALOG_SELECTOR).map((d) => [d, nameOf(d, 40) || truncate(textOf(d, 60), 40)]),
@@ -276,15 +280,17 @@ export function track(store: ElementStore, target?: Element): Tracker {
         gone += (dom.matches(el, INTERACTIVE_SELECTOR) ? 1 : 0) + dom.qsa(el, INTERACTIVE_SELECTOR).length;
       }
       if (gone) report.removed = { count: gone };
-      if (panel && !panelWasShown && !report.added && dom.connected(panel) && isVisible(panel)) {
+      const panel = controlled();
+      if (panel && !(panel === before && shownBefore) && !report.added && isVisible(panel)) {
         const controls = [...dom.qsa(panel, INTERACTIVE_SELECTOR)].filter(isVisible);
-        report.shown = `${elementLine(store, panel)} with ${controls.length} control${controls.length === 1 ? '' : 's'}${
-          controls.length
-            ? ` (${controls
+        const n = controls.length;
+        report.shown = `${elementLine(store, panel)} ${
+          n
+            ? `with ${n} control${n === 1 ? '' : 's'} (${controls
                 .slice(0, 3)
                 .map((e) => elementLine(store, e))
                 .join('; ')})`
-            : ''
+            : `reading "${truncate(textOf(panel, 200), 80)}"`
         }`;
       }
       const nowFocus = deepActiveElement();

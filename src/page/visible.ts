@@ -5,6 +5,7 @@
 import { queryAllDeep } from './roots';
 import { nearAncestor, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
+import { DIALOG_SELECTOR } from './types';
 
 export interface Visibility {
   visible: boolean;
@@ -165,6 +166,18 @@ function ownVisibility(el: Element): Visibility {
 }
 
 export const isVisible = (el: Element): boolean => visibility(el).visible;
+
+/** Inside an inert subtree: it takes no pointer, focus or keys (the page behind a modal popup). */
+export function isInert(el: Element): boolean {
+  for (let n: Element | null = el; n; n = parentOf(n)) if (dom.hasAttr(n, 'inert')) return true;
+  return false;
+}
+
+/** The open dialog, listbox or menu that made the rest of the page inert (Headless UI's popups do). */
+export function openLayer(doc: Document): Element | null {
+  const open = visibleMatches(`${DIALOG_SELECTOR},[role=listbox],[role=menu]`, doc).filter(isVisible);
+  return open[open.length - 1] ?? null;
+}
 
 /** Elements matching a selector anywhere under root (shadow roots and frames too) that are shown now. */
 export function visibleMatches(selector: string, root: SearchRoot = document): Element[] {

@@ -1,7 +1,17 @@
 /** select, check and upload: native controls through their own properties and events, ARIA widgets through the pointer. */
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
-import { inputType, isChecked, labelledControl, nameOf, roleOf, tagOf, textOf } from '../label';
+import {
+  inputType,
+  isChecked,
+  isInteractive,
+  labelledControl,
+  namedBy,
+  nameOf,
+  roleOf,
+  tagOf,
+  textOf,
+} from '../label';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
@@ -121,23 +131,27 @@ async function openedListbox(
   let listbox = controlledListbox(el);
   if (listbox) return { listbox, opened: false };
   const before = new Set(shownListboxes());
+  const wait = async (tries: number): Promise<Element | null> => {
+    for (let i = 0; i < tries && !listbox; i++) {
+      listbox = controlledListbox(el);
+      const opened = listbox ? [] : shownListboxes().filter((l) => !before.has(l));
+      // Several new ones (a page that opens all at once): the one inside or after the widget, in order.
+      listbox ??= opened.find((l) => dom.contains(el, l) || docOrder(el, l) < 0) ?? opened[0] ?? null;
+      if (!listbox) await sleep(25);
+    }
+    return listbox;
+  };
   await click(ctx, ctx.store.idFor(el));
-  for (let i = 0; i < 40 && !listbox; i++) {
-    listbox = controlledListbox(el);
-    const opened = listbox ? [] : shownListboxes().filter((l) => !before.has(l));
-    // Several new ones (a page that opens all at once): the one inside or after the widget, in order.
-    listbox ??= opened.find((l) => dom.contains(el, l) || docOrder(el, l) < 0) ?? opened[0] ?? null;
-    if (!listbox) await sleep(25);
-  }
-  return { listbox, opened: true };
+  // A combobox that opens on keys only (Headless UI's): ArrowDown, as a person would press next.
+  if (!(await wait(20)) && roleOf(el) === 'combobox') keys(el, 'ArrowDown');
+  return { listbox: await wait(20), opened: true };
 }
 
-/** Escape where the focus is, as a person closes a list they opened and found nothing in. */
-function closeWithEscape(el: Element): void {
+/** A key pressed and released where the focus is (or on `el`). */
+function keys(el: Element, key: string): void {
   const at = dom.doc(el).activeElement ?? el;
-  const escape = keyInfo('Escape');
-  keyEvent(at, 'keydown', escape);
-  keyEvent(at, 'keyup', escape);
+  keyEvent(at, 'keydown', keyInfo(key));
+  keyEvent(at, 'keyup', keyInfo(key));
 }
 
 async function selectAria(
@@ -162,7 +176,7 @@ async function selectAria(
     wanted,
   );
   if (!option) {
-    if (opened) closeWithEscape(el);
+    if (opened) keys(el, 'Escape');
     const names = options
       .slice(0, 25)
       .map((o) => `"${textOf(o, 60)}"`)
@@ -240,9 +254,12 @@ export async function select(
   const resolved = resolveTarget(ctx.store, id, 'select target');
   const { relocated } = resolved;
   const note = relocated ? `${relocated} ` : '';
-  // A label stands for what it labels (Vuetify's radio group, named through aria-labelledby).
+  // A label stands for what it labels; so does a text that names a group through aria-labelledby
+  // (Vuetify's and Mantine's radio groups).
+  const target = resolved.element;
   const element =
-    (tagOf(resolved.element) === 'LABEL' && labelledControl(resolved.element)) || resolved.element;
+    (tagOf(target) === 'LABEL' ? labelledControl(target) : !isInteractive(target) && namedBy(target)) ||
+    target;
   const native = tagOf(element) === 'SELECT' ? element : dom.qs<HTMLSelectElement>(element, 'select');
   const widget = native && standIn(native);
   if (widget) {
@@ -256,13 +273,26 @@ export async function select(
   const role = roleOf(element);
   if (role === 'combobox' || role === 'listbox' || dom.attr(element, 'aria-haspopup') === 'listbox')
     return selectEach(ctx, element, wanted, note, null);
-  const radios = [...dom.qsa(element, 'input[type=radio],[role=radio]')].filter(isVisible);
-  if (radios.length) return selectRadio(ctx, element, radios, wanted, note);
+  // One radio button stands for its group.
+  const group = dom.matches(element, RADIO) ? radioGroup(element) : element;
+  const radios = [...dom.qsa(group, RADIO)].filter(isVisible);
+  if (radios.length) return selectRadio(ctx, group, radios, wanted, note);
   return {
     ok: false,
     message: `${note}${elementLine(ctx.store, element)} is not a select, combobox, listbox or group of radio buttons; use click, or find({ type: 'select' }).`,
     changes: {},
   };
+}
+
+const RADIO = 'input[type=radio],[role=radio]';
+
+/** The group a radio button is in: its radiogroup or fieldset, else the nearest ancestor with others. */
+function radioGroup(radio: Element): Element {
+  const declared = dom.closest(radio, '[role=radiogroup],fieldset');
+  if (declared) return declared;
+  let up: Element | null = radio;
+  for (let i = 0; i < 6 && up; i++, up = dom.parentEl(up)) if (dom.qsa(up, RADIO).length > 1) return up;
+  return radio;
 }
 
 /** A group of radio buttons (a radiogroup, a fieldset, Ant Design's Radio.Group): checks the one named. */

@@ -206,7 +206,10 @@ export async function type(
   const changes = await tracker.finish(live ?? field, typeahead ? TYPEAHEAD_MS : 0);
   if (typeahead) {
     const offered = suggestions(ctx, field, tracker.touched);
-    if (offered.length) changes.suggestions = offered;
+    if (offered.length) {
+      changes.suggestions = offered;
+      delete changes.options; // the same list, said once
+    }
   }
   const took = !live && holder && dom.connected(holder) ? textOf(holder, 400) : '';
   if (took.includes(normalize(text)) && text.trim())

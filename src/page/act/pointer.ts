@@ -8,7 +8,8 @@ import { elementLine } from '../describe';
 import { isChecked, nameOf, tagOf } from '../label';
 import { TYPE_SELECTORS } from '../types';
 import { disabledReason } from '../disabled';
-import { transparent } from '../visible';
+import { isInert, transparent } from '../visible';
+import { behindLayer } from '../find';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { UI_HOST, containsDeep, nearAncestor, ownShadow } from '../walk';
@@ -182,6 +183,13 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
       refused: disabled.looks
         ? `${note}${line} ${disabled.reason}, so it was not ${verb}ed: a person would not ${verb} it. Look for what enables it, or pass force: true if it only looks disabled.`
         : `${note}${line} is disabled, so it was not ${verb}ed. Wait for it to be enabled (waitFor with state 'enabled') or look for what enables it.`,
+    };
+  if (isInert(element))
+    return {
+      element,
+      line,
+      note,
+      refused: `${note}${line} was not ${verb}ed: ${behindLayer(ctx.store, element)}, then try again.`,
     };
   const spot = pointerTarget(element, force);
   if ('covered' in spot)

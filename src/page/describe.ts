@@ -608,21 +608,24 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const ordered = [...inView, ...below, ...(opts.visible === false ? hidden : [])];
   const lines: string[] = [];
   let used = 0;
-  const reserve = 160;
+  const reserve = 160; // for the closing "… more" line
   let shown = 0;
+  let full = false;
   for (const el of ordered) {
     if (!visibility(el).visible && opts.visible !== false) continue;
     const line = elementLine(store, el, { context: true }) + (below.includes(el) ? ' (below the fold)' : '');
-    if (used + line.length + 1 > budget - reserve) break;
+    if ((full = used + line.length + 1 > budget - reserve)) break;
     lines.push(line);
     used += line.length + 1;
     shown++;
   }
   const left = ordered.length - shown;
   if (!lines.length)
-    return opts.type || opts.within
-      ? 'No interactive elements match; try without type or within.'
-      : 'No visible interactive elements on the page.';
+    return full
+      ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${config.snapshotBudget}).`
+      : opts.type || opts.within
+        ? 'No interactive elements match; try without type or within.'
+        : 'No visible interactive elements on the page.';
   if (left > 0)
     lines.push(
       `… ${left} more not shown. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,

@@ -7,6 +7,7 @@
 import { isInteractive, tagOf } from './label';
 import { nearAncestor } from './walk';
 import * as dom from './dom';
+import { drawnBox } from './visible';
 
 /** Class tokens that mean disabled: disabled, is-disabled, ui-state-disabled, btn--disabled, dis. */
 const DISABLED_TOKEN = /^(?:dis|(?:[\w-]*[-_])?disabled)$/i;
@@ -79,10 +80,10 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
     if (token) return { reason: `looks disabled (${token})`, looks: true };
   }
   // A checkbox or radio the page draws itself: the look is its label's (the input is often transparent
-  // and ignores the pointer, while the label takes the clicks).
+  // and ignores the pointer, while the label takes the clicks); a hidden combobox's, its drawn box's.
   const drawn = /^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '')
     ? (el as HTMLInputElement).labels?.[0]
-    : undefined;
+    : (drawnBox(el) ?? undefined);
   const s = style(drawn ?? el);
   if (!s) return null;
   if (s.cursor === 'not-allowed') return { reason: 'looks disabled (cursor: not-allowed)', looks: true };

@@ -29,9 +29,8 @@ export const OUTLINE_SELECTOR = 'h1,h2,h3,[role=heading][aria-level="1"],[role=h
 export const LANDMARK_SELECTOR =
   'main,[role=main],nav,[role=navigation],header,[role=banner],footer,[role=contentinfo],aside,[role=complementary],[role=search],search,form[aria-label],form[aria-labelledby],section[aria-label],section[aria-labelledby]';
 /** Open dialogs, native and ARIA. */
-/** Pagers: a pagination nav, or what a class calls a pagination, pager or paging. */
-export const PAGERS =
-  'nav[aria-label*=pagination i],[class*=pagination i],[class*=pager i],[class*=paging i]';
+/** Pagers: a pagination nav, or what a class calls a pagination, paginator, pager or paging. */
+export const PAGERS = 'nav[aria-label*=pagination i],[class*=paginat i],[class*=pager i],[class*=paging i]';
 
 export const DIALOG_SELECTOR = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
 /** Alerts, status messages and toasts. */

@@ -53,6 +53,8 @@ const overlay = (el: Element): boolean =>
  * is as visible as what is drawn for it. Null when `el` is not such a control.
  */
 function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibility | null {
+  const drawn = drawnBox(el);
+  if (drawn) return judge(drawn);
   const tag = dom.tag(el).toUpperCase();
   const toggle = tag === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type);
   if (toggle) {
@@ -84,6 +86,21 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   }
   const box = dom.parentEl(at);
   return box ? judge(box) : null;
+}
+
+/**
+ * The box drawn for a combobox kept in a visually hidden box for assistive tech (PrimeVue's
+ * MultiSelect): the first ancestor of a clickable size around that hidden box.
+ */
+export function drawnBox(el: Element): Element | null {
+  if (dom.attr(el, 'role') !== 'combobox') return null;
+  let squeezed = false;
+  for (let n: Element | null = el, i = 0; n && i < 4; n = dom.parentEl(n), i++) {
+    const r = dom.rect(n);
+    if (r.width <= 1 || r.height <= 1) squeezed = true;
+    else if (squeezed && r.width >= 8 && r.height >= 8) return n;
+  }
+  return null;
 }
 
 /** The cheap part: style visibility and a non-empty box. Enough to rank many candidates. */

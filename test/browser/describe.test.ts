@@ -77,10 +77,15 @@ describe('summary and snapshot', () => {
     const page = await ctx.open('invoices.html');
     const r = await page.evaluate(() => ({
       small: window.LLMHelper.snapshot({ budget: 400 }),
+      tiny: window.LLMHelper.snapshot({ budget: 150 }),
       buttons: window.LLMHelper.snapshot({ type: 'checkbox' }),
     }));
     expect(r.small.length).toBeLessThanOrEqual(400);
     expect(r.small).toMatch(/… \d+ more not shown\. Narrow with within .* or type/);
+    // Not "no visible interactive elements": the budget is what is too small.
+    expect(r.tiny).toBe(
+      'A budget of 150 characters has no room for the first element; raise it (the default is 2000).',
+    );
     expect(r.buttons).toMatch(/^\[\d+\] checkbox "Paid only" \(checked\)$/);
     await page.close();
   });

@@ -8,7 +8,7 @@ import { elementLine } from '../describe';
 import { isChecked, nameOf, tagOf } from '../label';
 import { TYPE_SELECTORS } from '../types';
 import { disabledReason } from '../disabled';
-import { isInert, transparent } from '../visible';
+import { drawnBox, isInert, transparent } from '../visible';
 import { behindLayer } from '../find';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
@@ -58,7 +58,9 @@ export interface PointerTarget {
 }
 
 /** Where to click: the centre of the target's visible box, after scrolling it into view; or why not. */
-export function pointerTarget(el: Element, force = false): PointerTarget | { covered: string } {
+export function pointerTarget(target: Element, force = false): PointerTarget | { covered: string } {
+  // A person clicks what is drawn for a combobox kept out of sight.
+  const el = drawnBox(target) ?? target;
   let rect = dom.rect(el);
   const win = dom.view(dom.doc(el)) ?? window;
   const inView =

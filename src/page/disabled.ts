@@ -8,6 +8,7 @@ import { isInteractive, tagOf } from './label';
 import { nearAncestor } from './walk';
 import * as dom from './dom';
 import { drawnBox } from './visible';
+import { faded } from './look';
 
 /** Class tokens that mean disabled: disabled, is-disabled, ui-state-disabled, btn--disabled, dis. */
 const DISABLED_TOKEN = /^(?:dis|(?:[\w-]*[-_])?disabled)$/i;
@@ -44,9 +45,6 @@ function tokenReason(el: Element): string | null {
   return null;
 }
 
-/** An rgb() colour as [r, g, b, a]. */
-const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
-
 /** Grey and light (#999–#ccc) where most siblings of the same tag are not: a greyed-out item. */
 function greyedOut(el: Element): boolean {
   const parent = dom.parentEl(el);
@@ -55,11 +53,6 @@ function greyedOut(el: Element): boolean {
   if (siblings.length < 2) return false;
   const own = style(el);
   if (!own) return false;
-  const faded = (s: CSSStyleDeclaration): boolean => {
-    const [r = 0, g = 0, b = 0, a = 1] = rgba(s.color);
-    const grey = Math.max(r, g, b) - Math.min(r, g, b) < 24 && r >= 140 && r <= 215;
-    return grey || a < 0.55 || Number(s.opacity) < 0.55;
-  };
   if (!faded(own)) return false;
   const others = siblings
     .slice(0, 12)

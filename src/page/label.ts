@@ -9,6 +9,7 @@ import { walk, parentOf } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
 import { PAGERS, TYPE_SELECTORS } from './types';
+import { drawnText } from './look';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -314,7 +315,14 @@ function computeName(el: Element): string {
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '');
-    return t || columnName(el) || adjacentLabel(el) || replacedName(el);
+    // The text beside a select input may be its drawn value, not a label.
+    return (
+      t ||
+      drawnText(el, true) ||
+      columnName(el) ||
+      (drawnText(el, false) ? '' : adjacentLabel(el)) ||
+      replacedName(el)
+    );
   }
   if (tag === 'IMG' || tag === 'AREA')
     return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');

@@ -6,6 +6,7 @@ import { config } from '../config';
 import { inputType, nameOf, tagOf } from './label';
 import { collectRoots } from './roots';
 import * as dom from './dom';
+import { drawnText } from './look';
 
 export const REDACTED = '[redacted]';
 
@@ -123,7 +124,8 @@ export function fieldValue(el: Element): string | undefined {
     (tag === 'INPUT' &&
       !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file'].includes(inputType(el)))
   ) {
-    value = (el as HTMLInputElement).value;
+    // An empty combobox input may have its choice drawn beside it (Ant Design, Element Plus).
+    value = (el as HTMLInputElement).value || drawnText(el, false);
   } else if (tag === 'INPUT' && inputType(el) === 'file') {
     value = [...((el as HTMLInputElement).files ?? [])].map((f) => f.name).join(', ');
   } else if ((el as HTMLElement).isContentEditable) {

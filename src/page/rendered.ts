@@ -70,4 +70,4 @@ export function nextPage(): Element | null {
 
 /** The page's search box, if it shows one. */
 export const searchBox = (): Element | null =>
-  queryAllDeep(document, 'input[type=search],[role=searchbox]').find(isVisible) ?? null;
+  queryAllDeep(document, 'input[type=search]:not([role=combobox]),[role=searchbox]').find(isVisible) ?? null;

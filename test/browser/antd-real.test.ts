@@ -37,21 +37,42 @@ describe('Ant Design 5', () => {
       const id = (p: RegExp) => h.find(p)[0]!.id;
       const opened = await h.click(id(/^country/i));
       await h.press('Escape');
-      return [
+      const out = [
         opened,
         await h.select(id(/^country/i), 'Japan'),
         await h.select(id(/^tags/i), ['red', 'blue']),
         await h.select(id(/^country/i), 'Atlantis'),
       ];
+      await new Promise((done) => setTimeout(done, 500)); // the dropdown's closing animation
+      return { out, snapshot: h.snapshot({ type: 'select' }) };
     });
-    expect(r[0]!.message).toMatch(
+    // The choice is drawn beside the empty input: it is the field's value.
+    expect(r.snapshot).toMatch(/\[\d+\] combobox "Country" \(search, value "Japan", collapsed, has popup\)/);
+    expect(r.snapshot).toMatch(/\[\d+\] combobox "Tags" \(search, value "red blue", collapsed, has popup\)/);
+    expect(r.out[0]!.message).toMatch(
       /options shown: \[\d+\] "France"; \[\d+\] "Japan"; \[\d+\] "Brazil"; \[\d+\] "Canada"/,
     );
-    expect(r[1]!.ok, r[1]!.message).toBe(true);
-    expect(r[2]!.ok, r[2]!.message).toBe(true);
-    expect(r[3]!.ok).toBe(false);
-    expect(r[3]!.message).toMatch(/no option "Atlantis". Options: "France", "Japan", "Brazil", "Canada"/);
+    expect(r.out[1]!.ok, r.out[1]!.message).toBe(true);
+    expect(r.out[2]!.ok, r.out[2]!.message).toBe(true);
+    expect(r.out[3]!.ok).toBe(false);
+    expect(r.out[3]!.message).toMatch(/no option "Atlantis". Options: "France", "Japan", "Brazil", "Canada"/);
     expect((await appState(page)).form).toEqual({ country: 'japan', tags: ['red', 'blue'] });
+    await page.close();
+  });
+
+  it('a filter named only by its placeholder, with a tree of options', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const before = h.snapshot({ type: 'select' });
+      const chosen = await h.select(h.find('Folder')[0]!.id, 'Legal');
+      await new Promise((done) => setTimeout(done, 500)); // the dropdown's closing animation
+      return { before, chosen, after: h.snapshot({ type: 'select' }) };
+    });
+    expect(r.before).toMatch(/^\[\d+\] combobox "Folder" \(search, collapsed, has popup\)/);
+    expect(r.chosen.ok, r.chosen.message).toBe(true);
+    expect(r.after).toMatch(/^\[\d+\] combobox \(search, value "Legal", collapsed, has popup\)/);
+    expect((await appState(page)).folder).toBe('legal');
     await page.close();
   });
 

@@ -29,8 +29,10 @@ describe('Element Plus (Vue 3), in Chinese', () => {
         await h.select(id(/套餐/), '专业'),
       ];
       const toggled = await h.click(id(/通知/));
-      return { out, toggled };
+      return { out, toggled, selects: h.snapshot({ type: 'select' }) };
     });
+    // The choice is drawn beside the empty input, in the placeholder's place: it is the field's value.
+    expect(r.selects).toMatch(/\[\d+\] combobox "国家" \(value "日本", collapsed, has popup\)/);
     for (const x of r.out) expect(x.ok, x.message).toBe(true);
     expect(r.toggled.message).toMatch(/^Clicked \[\d+\] switch "通知" \(unchecked\); it is now checked\./);
     expect((await appState(page)).form).toMatchObject({

@@ -24,8 +24,10 @@ describe('bundles', () => {
   // went from 70 to 72 KiB on 2026-11-23 for what real widget libraries needed (~2.6 KB gzipped: stand-in
   // widgets, slots, typeahead suggestions, role-less dropdowns, grids, sliders and colours), and to 73 KiB
   // the same day for the next ones (~1.8 KB: Ant Design's drawn selects, radio groups, click-to-expand
-  // menus, MUI, Element Plus, grids that render only the rows near the view, paged tables, Radix dialogs).
-  const CEILING = 73 * 1024;
+  // menus, MUI, Element Plus, grids that render only the rows near the view, paged tables, Radix dialogs),
+  // and to 74 KiB the next day (~0.9 KB: Headless UI's inert page behind its popups, Mantine's nameless
+  // pager arrows and radio groups, PrimeVue's hidden combobox, values drawn beside empty select inputs).
+  const CEILING = 74 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -19,6 +19,7 @@ import { normalize } from '../text';
 import { isVisible } from '../visible';
 import { queryAllDeep } from '../roots';
 import { docOrder } from '../walk';
+import { fieldValue } from '../redact';
 import type { ActionContext } from './context';
 import { keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
@@ -121,7 +122,9 @@ function controlledListbox(el: Element): Element | null {
   return lb && isVisible(lb) ? lb : null;
 }
 
-const shownListboxes = (): Element[] => queryAllDeep(document, '[role=listbox]').filter(isVisible);
+/** Popups of options: listboxes, and trees (Ant Design's TreeSelect). */
+const shownListboxes = (): Element[] =>
+  queryAllDeep(document, '[role=listbox],[role=tree]').filter(isVisible);
 
 /** The listbox that opened for `el`: the one it controls, else one that was not shown before (nearest first). */
 async function openedListbox(
@@ -188,8 +191,10 @@ async function selectAria(
     };
   }
   const label = textOf(option, 80);
-  const result = await click(ctx, ctx.store.idFor(option));
-  const shown = tagOf(el) === 'INPUT' ? (el as HTMLInputElement).value : textOf(el, 120);
+  // A person clicks the option's text: a wide row may take clicks only there (Ant Design's tree nodes).
+  const text = [...dom.qsa(option, '*')].filter((e) => textOf(e, 80) === label).pop();
+  const result = await click(ctx, ctx.store.idFor(text ?? option));
+  const shown = fieldValue(el) ?? textOf(el, 120);
   const ok = dom.attr(option, 'aria-selected') === 'true' || shown.includes(label) || !dom.connected(option);
   return {
     ok,

@@ -12,6 +12,7 @@ import { isVisible, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 import * as dom from './dom';
+import { docOrder } from './walk';
 import { shownOptions } from './options';
 
 export interface ChangeReport {
@@ -268,12 +269,15 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (dom.matches(el, INTERACTIVE_SELECTOR)) appeared.push(el);
         appeared.push(...dom.qsa(el, INTERACTIVE_SELECTOR));
       }
-      const visibleNew = [...new Set(appeared)].filter(isVisible);
-      if (visibleNew.length)
-        report.added = {
-          count: visibleNew.length,
-          sample: visibleNew.slice(0, 3).map((e) => elementLine(store, e)),
-        };
+      const visibleNew = [...new Set(appeared)].filter(isVisible).sort(docOrder);
+      if (visibleNew.length) {
+        const first = visibleNew.slice(0, 3);
+        let sample = first.map((e) => elementLine(store, e));
+        // The same control in each new row ("checkbox "Select row"") is told apart by its row.
+        if (new Set(sample.map((l) => l.replace(/^\[\d+\] /, ''))).size < sample.length)
+          sample = first.map((e) => elementLine(store, e, { context: true }));
+        report.added = { count: visibleNew.length, sample };
+      }
       let gone = 0;
       for (const el of removed) {
         if (dom.connected(el)) continue;

@@ -45,6 +45,18 @@ describe('PrimeVue', () => {
     await page.close();
   });
 
+  it("the next page's rows: the same checkbox in each is told apart by its row, in the page's order", async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      return h.click(h.find('Next Page')[0]!.id);
+    });
+    expect(r.message).toMatch(
+      /5 new controls \(\[\d+\] checkbox "Row Unselected" \(unchecked\) in row "Invoice 1005"; \[\d+\] checkbox "Row Unselected" \(unchecked\) in row "Invoice 1006"; \[\d+\] checkbox "Row Unselected" \(unchecked\) in row "Invoice 1007"\)/,
+    );
+    await page.close();
+  });
+
   it('a row on another page of the table: find names the paginator', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

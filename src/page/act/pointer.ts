@@ -79,6 +79,8 @@ export function pointerTarget(target: Element, force = false): PointerTarget | {
   // A transparent control under what its widget draws (Ant Design's select under the chosen value): a
   // person clicks what is drawn there, and the widget takes the click.
   if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit))) return { hit, at };
+  // A control hidden under what its own label draws (Chakra's switch): a click in the label is its click.
+  if ([...((el as HTMLInputElement).labels ?? [])].some((l) => containsDeep(l, hit))) return { hit, at };
   return { covered: coverName(hit) };
 }
 

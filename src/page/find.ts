@@ -368,8 +368,12 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
   for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
   for (const img of byTag(root, ['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
-  // Icon buttons and links, by the name their icon gives them ("close", "next page").
-  for (const b of byTag(root, ['button', 'a'])) if (!dom.text(b)?.trim()) test(b, true);
+  // Icon buttons and links, by the name their icon gives them ("close", "next page"): found from their
+  // icons, as a page has far fewer icons than buttons and links.
+  for (const icon of byTag(root, ['svg', 'i'])) {
+    const b = dom.closest(icon, 'button,a,[role=button]');
+    if (b && !seen.has(b) && !dom.text(b)?.trim()) test(b, true);
+  }
   for (const el of [...dom.qsa(root, ATTR_SELECTOR)]) test(el, false);
   return hits;
 }

@@ -10,34 +10,56 @@ import * as dom from './dom';
 /** An rgb() colour as [r, g, b, a]. */
 const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
 
-/** Light grey (#8c8c8c–#d7d7d7) or translucent text. */
-export function faded(s: CSSStyleDeclaration): boolean {
+/** Light grey (from #8c8c8c, or `lightest`, to #d7d7d7) or translucent text. */
+export function faded(s: CSSStyleDeclaration, lightest = 140): boolean {
   const [r = 0, g = 0, b = 0, a = 1] = rgba(s.color);
-  const grey = Math.max(r, g, b) - Math.min(r, g, b) < 24 && r >= 140 && r <= 215;
+  const grey = Math.max(r, g, b) - Math.min(r, g, b) < 24 && r >= lightest && r <= 215;
   return grey || a < 0.55 || Number(s.opacity) < 0.55;
 }
 
 /**
- * The text a widget draws in the box around its empty combobox input: the choice, or with
- * `placeholder`, the faded placeholder. The box is the nearest of the input's first four ancestors that
- * draws any text, and holds a single field (no label or other field in it): a multiple select's
- * chosen tags sit a few levels above its search input.
+ * The text a select draws for its value (or, with `placeholder`, its faded placeholder). A select-only
+ * combobox (MUI's Select, Vuetify's field, Radix's trigger) draws it inside itself. An empty combobox
+ * input has it drawn beside it (Ant Design, Element Plus, react-select): in the nearest of its first
+ * four ancestors that draws any text, and holds a single field (no label or other field in it); a
+ * multiple select's chosen tags sit a few levels above its search input. Text in labels, buttons (a
+ * tag's remove button), an open list of options inside and what is hidden from assistive tech (an arrow)
+ * is not the value.
  */
 export function drawnText(el: Element, placeholder: boolean): string {
-  if (dom.attr(el, 'role') !== 'combobox' || (el as HTMLInputElement).value !== '') return '';
-  for (let box = dom.parentEl(el), i = 0; box && i < 4; box = dom.parentEl(box), i++) {
-    if (dom.qs(box, 'label,select,textarea,button') || dom.qsa(box, 'input').length > 1) return '';
+  if (dom.attr(el, 'role') !== 'combobox') return '';
+  const own = dom.tag(el).toUpperCase() !== 'INPUT';
+  if (!own && (el as HTMLInputElement).value !== '') return '';
+  for (let box = own ? el : dom.parentEl(el), i = 0; box && i < (own ? 1 : 4); box = dom.parentEl(box), i++) {
+    if (!own && (dom.qs(box, 'label,select,textarea') || dom.qsa(box, 'input').length > 1)) return '';
     const parts: string[] = [];
     let drawn = false;
     const walker = dom.treeWalker(dom.doc(box), box, 4 /* NodeFilter.SHOW_TEXT */);
-    for (let n = walker.nextNode(), seen = 0; n && seen < 20; n = walker.nextNode(), seen++) {
+    // Frameworks leave many empty text nodes (Vue's anchors): at most 20 that hold text, of 200.
+    for (
+      let n = walker.nextNode(), seen = 0;
+      n && seen < 200 && parts.length < 20;
+      n = walker.nextNode(), seen++
+    ) {
       const holder = dom.parent(n) as Element;
       const style = dom.view(dom.doc(holder))?.getComputedStyle(holder);
       // Text kept for screen readers only (transparent, not rendered) is not drawn.
-      if (!style || style.display === 'none' || style.opacity === '0' || !dom.text(n)?.trim()) continue;
+      if (
+        !style ||
+        style.display === 'none' ||
+        style.opacity === '0' ||
+        !/[^\s\u200b]/.test(dom.text(n) ?? '')
+      )
+        continue;
+      const apart = dom.closest(holder, 'button,label,[aria-hidden=true],[role=listbox]');
+      if (apart && apart !== box && dom.contains(box, apart)) continue;
       drawn = true;
-      // A placeholder is faded, or says so in its class (react-select's grey is darker than faded).
-      const isPlaceholder = faded(style) || /placeholder/i.test(dom.attr(holder, 'class') ?? '');
+      // A placeholder is faded (lighter than Element Plus's grey tags), or says so in its class
+      // (react-select's grey is darker than faded) or a data-placeholder attribute (Radix).
+      const isPlaceholder =
+        faded(style, 160) ||
+        /placeholder/i.test(dom.attr(holder, 'class') ?? '') ||
+        !!dom.closest(holder, '[data-placeholder]');
       if (isPlaceholder === placeholder) parts.push(dom.text(n)!);
     }
     // The nearest box that draws any text is the field's.

@@ -128,6 +128,8 @@ export function fieldValue(el: Element): string | undefined {
     value = (el as HTMLInputElement).value || drawnText(el, false);
   } else if (tag === 'INPUT' && inputType(el) === 'file') {
     value = [...((el as HTMLInputElement).files ?? [])].map((f) => f.name).join(', ');
+  } else if (dom.attr(el, 'role') === 'combobox') {
+    value = drawnText(el, false) || undefined;
   } else if ((el as HTMLElement).isContentEditable) {
     // An empty editor still holds a line (<p><br></p>): its text is one line break, which reads as empty.
     value = (el as HTMLElement).innerText.replace(/\n$/, '');

@@ -33,6 +33,8 @@ describe('Element Plus (Vue 3), in Chinese', () => {
     });
     // The choice is drawn beside the empty input, in the placeholder's place: it is the field's value.
     expect(r.selects).toMatch(/\[\d+\] combobox "国家" \(value "日本", collapsed, has popup\)/);
+    // Chosen tags are grey, but darker than the placeholder, and their remove buttons are not the value.
+    expect(r.selects).toMatch(/\[\d+\] combobox "标签" \(value "红 蓝", collapsed, has popup\)/);
     for (const x of r.out) expect(x.ok, x.message).toBe(true);
     expect(r.toggled.message).toMatch(/^Clicked \[\d+\] switch "通知" \(unchecked\); it is now checked\./);
     expect((await appState(page)).form).toMatchObject({

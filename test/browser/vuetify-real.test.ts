@@ -19,9 +19,12 @@ describe('Vuetify 3', () => {
         await h.click(id('Actions')),
         await h.clickMenuItem('Delete'),
       ];
+      const selects = h.snapshot({ type: 'select' });
       const typed = await h.type(id('City'), 'Tok');
-      return { snapshot, out, typed };
+      return { snapshot, out, typed, selects };
     });
+    // The field is the combobox, and shows its value inside itself, beside its label.
+    expect(r.selects).toMatch(/\[\d+\] combobox "Country" \(value "Japan", collapsed, has popup\)/);
     // The field's input ignores the pointer because the field around it takes the clicks: not disabled.
     expect(r.snapshot).not.toMatch(/looks disabled/);
     expect(r.snapshot).not.toMatch(/combobox \(collapsed/); // the field wrappers are named too

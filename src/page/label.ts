@@ -193,7 +193,7 @@ export const isChecked = (el: Element): boolean =>
     : dom.attr(el, 'aria-checked') === 'true' || dom.attr(el, 'aria-pressed') === 'true';
 
 const FIELD =
-  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox]';
+  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider]';
 
 /**
  * The field a label bound to nothing stands above, as a person reads it: the first rendered field in
@@ -341,7 +341,9 @@ function computeName(el: Element): string {
   if (NAME_FROM_CONTENT.has(role) || tag === 'LABEL' || tag === 'LEGEND' || tag === 'CAPTION') {
     const t = textOf(el, 200);
     if (t) return t;
-    return normalize(dom.attr(el, 'title') ?? '') || iconName(el);
+    // A toggle with no text of its own goes by the label beside it (Naive UI's switch), not its classes.
+    const toggle = /^(checkbox|switch|radio)$/.test(role) ? adjacentLabel(el) : '';
+    return normalize(dom.attr(el, 'title') ?? '') || toggle || iconName(el);
   }
   return normalize(dom.attr(el, 'title') ?? '');
 }
@@ -401,6 +403,10 @@ export function adjacentLabel(el: Element): string {
 }
 
 const GENERIC_TOKENS = new Set([
+  'type',
+  'medium',
+  'slot',
+  'base',
   'mantine',
   'chakra',
   'focus',

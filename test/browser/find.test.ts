@@ -236,6 +236,36 @@ describe('find: matching, ranking and options', () => {
     await page.close();
   });
 
+  it("a toggle with no text goes by the label beside it, not by its classes (Naive UI's form items)", async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(async () => {
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        `<div class="n-form-item"><label class="n-form-item-label"><span>Alerts</span></label>
+          <div class="n-form-item-blank"><div role="switch" aria-checked="false" tabindex="0" class="n-switch"
+            style="display:inline-block;width:40px;height:20px;background:#ccc"></div></div></div>
+        <button id="spin" class="n-button n-button--default-type n-button--medium-type"><svg width="10" height="10"><path d="M0 5h10"/></svg></button>`,
+      );
+      const sw = document.querySelector('.n-switch')!;
+      sw.addEventListener('click', () =>
+        sw.setAttribute('aria-checked', String(sw.getAttribute('aria-checked') !== 'true')),
+      );
+      const h = window.LLMHelper;
+      const found = h.find('Alerts');
+      return {
+        found,
+        clicked: await h.click(found[0]!.id),
+        button: h.describe('#spin'),
+      };
+    });
+    expect(r.found[0]).toMatchObject({ tag: 'div', role: 'switch', text: 'Alerts' });
+    expect(r.clicked.message).toMatch(/^Clicked \[\d+\] switch "Alerts" \(unchecked\); it is now checked\./);
+    // Its classes say only the button's style: no name is better than "type" or "medium".
+    expect(r.button).toMatch(/^\[\d+\] button\b/);
+    expect(r.button).not.toMatch(/type|medium/);
+    await page.close();
+  });
+
   it('rejects bad options with a sentence that says what to do', async () => {
     const page = await ctx.open('invoices.html');
     const errors = await page.evaluate(() =>

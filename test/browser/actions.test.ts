@@ -157,6 +157,18 @@ describe('widgets', () => {
     });
     expect(r.res.ok, r.res.message).toBe(true);
     expect(r.value).toBe('Germany');
+    // The field as it is after the choice, not before.
+    expect(r.res.message).toMatch(
+      /^Selected option "Germany" in \[\d+\] combobox "Country" \(value "Germany"/,
+    );
+    await page.close();
+  });
+
+  it("a native select's message shows the field with its new value", async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => window.LLMHelper.select('select[name=year]', '2023'));
+    expect(r.ok, r.message).toBe(true);
+    expect(r.message).toMatch(/^Selected "2023" in \[\d+\] combobox "Year" \(value "2023"\)\./);
     await page.close();
   });
 

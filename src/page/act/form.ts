@@ -109,7 +109,8 @@ async function selectNative(
   const ok = dom.connected(live) && labels.every((l) => now.includes(l));
   return {
     ok,
-    message: `${note}${ok ? 'Selected' : 'Tried to select'} ${now.map((n) => `"${n}"`).join(', ')} in ${line}${ok ? '' : ', but the page changed the selection back'}.${describeChanges(changes)}`,
+    // The field as it is now: its value is the new one.
+    message: `${note}${ok ? 'Selected' : 'Tried to select'} ${now.map((n) => `"${n}"`).join(', ')} in ${elementLine(ctx.store, live)}${ok ? '' : ', but the page changed the selection back'}.${describeChanges(changes)}`,
     changes,
   };
 }
@@ -196,9 +197,10 @@ async function selectAria(
   const result = await click(ctx, ctx.store.idFor(text ?? option));
   const shown = fieldValue(el) ?? textOf(el, 120);
   const ok = dom.attr(option, 'aria-selected') === 'true' || shown.includes(label) || !dom.connected(option);
+  const after = elementLine(ctx.store, el); // as it is now: its value is the new one
   return {
     ok,
-    message: `${note}${ok ? 'Selected' : 'Clicked'} option "${label}" in ${line}${ok ? '' : `, but ${line} still shows "${shown}"`}.${describeChanges(result.changes)}`,
+    message: `${note}${ok ? 'Selected' : 'Clicked'} option "${label}" in ${after}${ok ? '' : `, but it still shows "${shown}"`}.${describeChanges(result.changes)}`,
     changes: result.changes,
   };
 }

@@ -315,14 +315,10 @@ function computeName(el: Element): string {
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '');
+    if (t) return t;
     // The text beside a select input may be its drawn value, not a label.
-    return (
-      t ||
-      drawnText(el, true) ||
-      columnName(el) ||
-      (drawnText(el, false) ? '' : adjacentLabel(el)) ||
-      replacedName(el)
-    );
+    const drawn = drawnText(el);
+    return drawn.placeholder || columnName(el) || (drawn.value ? '' : adjacentLabel(el)) || replacedName(el);
   }
   if (tag === 'IMG' || tag === 'AREA')
     return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');

@@ -17,8 +17,13 @@ export function faded(s: CSSStyleDeclaration, lightest = 140): boolean {
   return grey || a < 0.55 || Number(s.opacity) < 0.55;
 }
 
+export interface Drawn {
+  value: string;
+  placeholder: string;
+}
+
 /**
- * The text a select draws for its value (or, with `placeholder`, its faded placeholder). A select-only
+ * The text a select draws for its value, and its faded placeholder, read in one walk. A select-only
  * combobox (MUI's Select, Vuetify's field, Radix's trigger) draws it inside itself. An empty combobox
  * input has it drawn beside it (Ant Design, Element Plus, react-select): in the nearest of its first
  * four ancestors that draws any text, and holds a single field (no label or other field in it); a
@@ -26,19 +31,20 @@ export function faded(s: CSSStyleDeclaration, lightest = 140): boolean {
  * tag's remove button), an open list of options inside and what is hidden from assistive tech (an arrow)
  * is not the value.
  */
-export function drawnText(el: Element, placeholder: boolean): string {
-  if (dom.attr(el, 'role') !== 'combobox') return '';
+export function drawnText(el: Element): Drawn {
+  const none = { value: '', placeholder: '' };
+  if (dom.attr(el, 'role') !== 'combobox') return none;
   const own = dom.tag(el).toUpperCase() !== 'INPUT';
-  if (!own && (el as HTMLInputElement).value !== '') return '';
+  if (!own && (el as HTMLInputElement).value !== '') return none;
   for (let box = own ? el : dom.parentEl(el), i = 0; box && i < (own ? 1 : 4); box = dom.parentEl(box), i++) {
-    if (!own && (dom.qs(box, 'label,select,textarea') || dom.qsa(box, 'input').length > 1)) return '';
-    const parts: string[] = [];
+    if (!own && (dom.qs(box, 'label,select,textarea') || dom.qsa(box, 'input').length > 1)) return none;
+    const parts: Record<'value' | 'placeholder', string[]> = { value: [], placeholder: [] };
     let drawn = false;
     const walker = dom.treeWalker(dom.doc(box), box, 4 /* NodeFilter.SHOW_TEXT */);
     // Frameworks leave many empty text nodes (Vue's anchors): at most 20 that hold text, of 200.
     for (
       let n = walker.nextNode(), seen = 0;
-      n && seen < 200 && parts.length < 20;
+      n && seen < 200 && parts.value.length + parts.placeholder.length < 20;
       n = walker.nextNode(), seen++
     ) {
       const holder = dom.parent(n) as Element;
@@ -60,10 +66,11 @@ export function drawnText(el: Element, placeholder: boolean): string {
         faded(style, 160) ||
         /placeholder/i.test(dom.attr(holder, 'class') ?? '') ||
         !!dom.closest(holder, '[data-placeholder]');
-      if (isPlaceholder === placeholder) parts.push(dom.text(n)!);
+      parts[isPlaceholder ? 'placeholder' : 'value'].push(dom.text(n)!);
     }
     // The nearest box that draws any text is the field's.
-    if (drawn) return normalize(parts.join(' '));
+    if (drawn)
+      return { value: normalize(parts.value.join(' ')), placeholder: normalize(parts.placeholder.join(' ')) };
   }
-  return '';
+  return none;
 }

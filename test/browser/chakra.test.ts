@@ -1,19 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appState, useBrowser } from '../support/browser';
-import { bundleApp, openWithApp } from '../support/bundle-app';
+import { useBundledApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
 
 // Chakra UI and React from npm, bundled here and served to the fixture page.
-let app = '';
-beforeAll(async () => {
-  app = await bundleApp('chakra');
-}, 90_000);
+const open = useBundledApp(ctx, 'chakra', '[role=tab]');
 
 describe('Chakra UI 3 (Ark UI, Zag.js)', () => {
   it('works each control, and a click on a switch hidden under its drawn control toggles it', async () => {
-    const page = await openWithApp(ctx, 'chakra', app);
-    await page.waitForSelector('[role=tab]');
+    const page = await open();
     const r = await page.evaluate(async () => {
       const h = window.LLMHelper;
       const id = (p: string | RegExp) => h.find(p)[0]!.id;

@@ -1,21 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appState, useBrowser } from '../support/browser';
-import { bundleApp, openWithApp } from '../support/bundle-app';
+import { useBundledApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
 
 // Headless UI and React from npm, bundled here and served to the fixture page.
-let app = '';
-beforeAll(async () => {
-  app = await bundleApp('headless-ui');
-}, 60_000);
-
-const open = async (): Promise<Page> => {
-  const page = await openWithApp(ctx, 'headless-ui', app);
-  await page.waitForSelector('[role=switch]');
-  return page;
-};
+const open = useBundledApp(ctx, 'headless-ui', '[role=switch]');
 
 describe('Headless UI (Tailwind UI)', () => {
   it('selects in a listbox and in a combobox that opens only on keys, and works every control', async () => {

@@ -1,21 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appState, useBrowser } from '../support/browser';
-import { bundleApp, openWithApp } from '../support/bundle-app';
+import { useBundledApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
 
 // Mantine and React from npm, bundled here and served to the fixture page.
-let app = '';
-beforeAll(async () => {
-  app = await bundleApp('mantine');
-}, 60_000);
-
-const open = async (): Promise<Page> => {
-  const page = await openWithApp(ctx, 'mantine', app);
-  await page.waitForSelector('.mantine-Pagination-root');
-  return page;
-};
+const open = useBundledApp(ctx, 'mantine', '.mantine-Pagination-root');
 
 describe('Mantine', () => {
   it('selects, a radio group through the text that names it, and the toggles', async () => {

@@ -1,19 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appState, useBrowser } from '../support/browser';
-import { bundleApp, openWithApp } from '../support/bundle-app';
+import { useBundledApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
 
 // Radix UI's primitives and React from npm, bundled here and served to the fixture page.
-let app = '';
-beforeAll(async () => {
-  app = await bundleApp('radix');
-}, 60_000);
+const open = useBundledApp(ctx, 'radix', '#country');
 
 describe('Radix UI (shadcn/ui)', () => {
   it('a select in a portal, a button checkbox and switch, and a submenu', async () => {
-    const page = await openWithApp(ctx, 'radix', app);
-    await page.waitForSelector('#country');
+    const page = await open();
     const r = await page.evaluate(async () => {
       const h = window.LLMHelper;
       const id = (p: string) => h.find(p)[0]!.id;
@@ -35,8 +31,7 @@ describe('Radix UI (shadcn/ui)', () => {
   });
 
   it('a dialog opened by a trigger is reported as a dialog, not as a menu', async () => {
-    const page = await openWithApp(ctx, 'radix', app);
-    await page.waitForSelector('#country');
+    const page = await open();
     const r = await page.evaluate(async () => {
       const h = window.LLMHelper;
       const opened = await h.click(h.find('Edit profile')[0]!.id);

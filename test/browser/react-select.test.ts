@@ -1,20 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { bundleApp, openWithApp } from '../support/bundle-app';
+import { useBundledApp } from '../support/bundle-app';
 
 const ctx = useBrowser();
 
 // react-select and React from npm, bundled here and served to the fixture page.
-let app = '';
-beforeAll(async () => {
-  app = await bundleApp('react-select');
-}, 60_000);
-
-const open = async () => {
-  const page = await openWithApp(ctx, 'react-select', app);
-  await page.waitForFunction(() => !!document.getElementById('out'));
-  return page;
-};
+const open = useBundledApp(ctx, 'react-select', '#out');
 
 describe('react-select (React state, a listbox rendered only while open)', () => {
   it('selects one value, several values, and says which options there are for one that is not', async () => {

@@ -1,6 +1,7 @@
 // A fixture app written against npm packages (React and a widget library), bundled in memory at test
 // time (no file is written) and served to its fixture page through Playwright's route.
 import { join } from 'node:path';
+import { beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { rollup, type Plugin } from 'rollup';
 import resolve from '@rollup/plugin-node-resolve';
@@ -35,4 +36,20 @@ export async function openWithApp(ctx: BrowserContextForTests, name: string, app
   await page.goto(`${ctx.server.url}/test/fixtures/${name}.html`);
   await page.waitForFunction(() => !!window.LLMHelper);
   return page;
+}
+
+/**
+ * A test file's app: bundled once before its tests; the function returned opens its page and waits for
+ * `ready` (a selector) to show the app has rendered.
+ */
+export function useBundledApp(ctx: BrowserContextForTests, name: string, ready: string): () => Promise<Page> {
+  let app = '';
+  beforeAll(async () => {
+    app = await bundleApp(name);
+  }, 90_000);
+  return async () => {
+    const page = await openWithApp(ctx, name, app);
+    await page.waitForSelector(ready, { state: 'attached' });
+    return page;
+  };
 }

@@ -61,9 +61,16 @@ function visibleOnly(els: Element[]): Element[] {
 }
 
 /** One line for an element: `[12] button "Download" (disabled)`. */
-export function elementLine(store: ElementStore, el: Element, opts: { context?: boolean } = {}): string {
-  const role = roleOf(el) || tagOf(el).toLowerCase();
-  const name = nameOf(el, 60);
+export function elementLine(
+  store: ElementStore,
+  el: Element,
+  opts: { context?: boolean; text?: boolean } = {},
+): string {
+  const own = roleOf(el);
+  const role = own || tagOf(el).toLowerCase();
+  // An element with no role goes by its text (a header cell's label the click landed on), unless the
+  // caller says what it holds.
+  const name = nameOf(el, 60) || (own || opts.text === false ? '' : textOf(el, 60));
   const flags: string[] = [];
   if (tagOf(el) === 'INPUT' && !['text', 'submit', 'button', 'checkbox', 'radio'].includes(inputType(el)))
     flags.push(inputType(el));

@@ -75,7 +75,7 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
   // A checkbox or radio the page draws itself: the look is its label's (the input is often transparent
   // and ignores the pointer, while the label takes the clicks); a hidden combobox's, its drawn box's.
   const drawn = /^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '')
-    ? (el as HTMLInputElement).labels?.[0]
+    ? ((el as HTMLInputElement).labels?.[0] ?? drawnBox(el) ?? undefined)
     : (drawnBox(el) ?? undefined);
   const s = style(drawn ?? el);
   if (!s) return null;

@@ -10,6 +10,7 @@ import * as dom from './dom';
 import { replacedBy } from './stand-in';
 import { PAGERS, TYPE_SELECTORS } from './types';
 import { drawnText } from './look';
+import { drawnBox } from './visible';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -99,11 +100,12 @@ export function roleOf(el: Element): string {
   const explicit = dom.attr(el, 'role');
   if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
   const tag = tagOf(el);
-  if (tag === 'A' || tag === 'AREA') return dom.hasAttr(el, 'href') ? 'link' : '';
+  if (tag === 'A' || tag === 'AREA')
+    return dom.hasAttr(el, 'href') ? 'link' : tag === 'A' ? scripted(el) : '';
   if (tag === 'INPUT') {
     const type = inputType(el);
     if (type in INPUT_ROLES) return INPUT_ROLES[type]!;
-    return dom.hasAttr(el, 'list') ? 'combobox' : 'textbox';
+    return dom.hasAttr(el, 'list') || drawnSelect(el) ? 'combobox' : 'textbox';
   }
   if (tag === 'SELECT') {
     const s = el as HTMLSelectElement;
@@ -114,8 +116,33 @@ export function roleOf(el: Element): string {
   if (tag === 'SECTION')
     return dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby') ? 'region' : '';
   if ((el as HTMLElement).isContentEditable && !parentIsEditable(el)) return 'textbox';
-  return TAG_ROLES[tag] ?? '';
+  const role = TAG_ROLES[tag];
+  if (role) return role;
+  const tabindex = dom.attr(el, 'tabindex');
+  return tabindex !== null && Number(tabindex) >= 0 && drawnSelect(el) ? 'combobox' : '';
 }
+
+/**
+ * A class token that says select: el-select, n-base-selection, layui-form-select, ivu-select; not the
+ * select's popup (n-base-select-menu, el-select-dropdown) or its parts.
+ */
+const SELECT_TOKEN =
+  /(^|[\s_-])select(ion|or)?($|\s|[_-](?!menu|option|dropdown|list|popup|panel|item|tag))/i;
+
+/**
+ * A select a widget library draws without ARIA roles (Element UI, Naive UI, Layui, iView): a text input
+ * or focusable box in (or itself) an element whose class says select. It is a combobox, as a person
+ * reads it: click it and pick from the list it opens, or `select` it.
+ */
+function drawnSelect(el: Element): boolean {
+  for (let n: Element | null = el, i = 0; n && i < 3; n = dom.parentEl(n), i++)
+    if (SELECT_TOKEN.test(dom.attr(n, 'class') ?? '')) return true;
+  return false;
+}
+
+/** A link with no href that the page draws as clickable works as a button (Layui's dialog buttons). */
+const scripted = (el: Element): string =>
+  dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer' ? 'button' : '';
 
 const parentIsEditable = (el: Element): boolean => {
   const p = dom.parentEl(el) as HTMLElement | null;
@@ -193,7 +220,7 @@ export const isChecked = (el: Element): boolean =>
     : dom.attr(el, 'aria-checked') === 'true' || dom.attr(el, 'aria-pressed') === 'true';
 
 const FIELD =
-  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider]';
+  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider],[tabindex][class*=select i]';
 
 /**
  * The field a label bound to nothing stands above, as a person reads it: the first rendered field in
@@ -204,10 +231,34 @@ function fieldAfter(label: Element): Element | null {
   for (let i = 0; n && i < 4 && tagOf(n) !== 'LABEL'; i++, n = n.nextElementSibling) {
     if (dom.qs(n, 'label')) return null;
     for (const f of [n, ...dom.qsa(n, FIELD)])
-      if (dom.matches(f, FIELD) && (!dom.checkVisibility || dom.checkVisibility(f))) return f;
+      if (dom.matches(f, FIELD) && (!dom.checkVisibility || dom.checkVisibility(f) || drawnBox(f))) return f;
   }
   return null;
 }
+
+/**
+ * The text of a label bound to nothing that stands before the field as its label (Element UI's form
+ * item label has no `for` unless the item names a prop): a label element before the field or one of its
+ * first ancestors, whose field after it is this one.
+ */
+function freeLabel(el: Element): string {
+  for (let n: Element | null = el, i = 0; n && i < 4; n = dom.parentEl(n), i++) {
+    const prev = n.previousElementSibling;
+    if (
+      prev &&
+      tagOf(prev) === 'LABEL' &&
+      !(prev as HTMLLabelElement).control &&
+      !dom.attr(prev, 'for') &&
+      fieldAfter(prev) === el &&
+      // A label before several checkboxes or radios names their group, not the first of them.
+      !(dom.matches(el, TOGGLE_INPUT) && dom.qsa(n === el ? dom.parentEl(el)! : n, TOGGLE_INPUT).length > 1)
+    )
+      return labelText(prev);
+  }
+  return '';
+}
+
+const TOGGLE_INPUT = 'input[type=checkbox],input[type=radio]';
 
 /**
  * Normalised text of an element's rendered-as-text descendants (crossing shadow roots). For a name
@@ -312,12 +363,13 @@ function computeName(el: Element): string {
   }
   if (LABELABLE.has(tag)) {
     const t =
+      freeLabel(el) ||
       normalize(dom.attr(el, 'title') ?? '') ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '');
     if (t) return t;
     // The text beside a select input may be its drawn value, not a label.
-    const drawn = drawnText(el);
+    const drawn = drawnText(el, roleOf(el));
     return drawn.placeholder || columnName(el) || (drawn.value ? '' : adjacentLabel(el)) || replacedName(el);
   }
   if (tag === 'IMG' || tag === 'AREA')
@@ -326,11 +378,13 @@ function computeName(el: Element): string {
   if (role === 'textbox' || role === 'combobox' || role === 'searchbox' || role === 'listbox')
     return (
       normalize(dom.attr(el, 'title') ?? '') ||
+      freeLabel(el) ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '') ||
       // Editors (Quill, Medium Editor, Tiptap) show a placeholder from data-placeholder.
       normalize(dom.attr(el, 'data-placeholder') ?? '') ||
       // A field wrapper that is the combobox (Vuetify's v-field) holds its label.
       labelInside(el) ||
+      drawnText(el, role).placeholder ||
       adjacentLabel(el) ||
       replacedName(el)
     );

@@ -31,9 +31,9 @@ export interface Drawn {
  * tag's remove button), an open list of options inside and what is hidden from assistive tech (an arrow)
  * is not the value.
  */
-export function drawnText(el: Element): Drawn {
+export function drawnText(el: Element, role: string): Drawn {
   const none = { value: '', placeholder: '' };
-  if (dom.attr(el, 'role') !== 'combobox') return none;
+  if (role !== 'combobox') return none;
   const own = dom.tag(el).toUpperCase() !== 'INPUT';
   if (!own && (el as HTMLInputElement).value !== '') return none;
   for (let box = own ? el : dom.parentEl(el), i = 0; box && i < (own ? 1 : 4); box = dom.parentEl(box), i++) {
@@ -49,16 +49,26 @@ export function drawnText(el: Element): Drawn {
     ) {
       const holder = dom.parent(n) as Element;
       const style = dom.view(dom.doc(holder))?.getComputedStyle(holder);
-      // Text kept for screen readers only (transparent, not rendered) is not drawn.
+      // Text kept for screen readers only (transparent, not rendered) is not drawn, nor a list kept
+      // hidden inside the select until it first opens (Element UI's).
       if (
         !style ||
-        style.display === 'none' ||
+        (dom.checkVisibility ? !dom.checkVisibility(holder) : style.display === 'none') ||
         style.opacity === '0' ||
         !/[^\s\u200b]/.test(dom.text(n) ?? '')
       )
         continue;
       const apart = dom.closest(holder, 'button,label,[aria-hidden=true],[role=listbox]');
       if (apart && apart !== box && dom.contains(box, apart)) continue;
+      // Nor the list of options it opened inside itself (Layui's dl).
+      const list = dom.closest(holder, 'ul,ol,dl');
+      if (
+        list &&
+        list !== box &&
+        dom.contains(box, list) &&
+        /absolute|fixed/.test(getComputedStyle(list).position)
+      )
+        continue;
       drawn = true;
       // A placeholder is faded (lighter than Element Plus's grey tags), or says so in its class
       // (react-select's grey is darker than faded) or a data-placeholder attribute (Radix).

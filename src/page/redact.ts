@@ -3,7 +3,7 @@
  * come back as [redacted] from every tool.
  */
 import { config } from '../config';
-import { inputType, nameOf, tagOf } from './label';
+import { inputType, nameOf, roleOf, tagOf } from './label';
 import { collectRoots } from './roots';
 import * as dom from './dom';
 import { drawnText } from './look';
@@ -125,11 +125,11 @@ export function fieldValue(el: Element): string | undefined {
       !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file'].includes(inputType(el)))
   ) {
     // An empty combobox input may have its choice drawn beside it (Ant Design, Element Plus).
-    value = (el as HTMLInputElement).value || drawnText(el).value;
+    value = (el as HTMLInputElement).value || drawnText(el, roleOf(el)).value;
   } else if (tag === 'INPUT' && inputType(el) === 'file') {
     value = [...((el as HTMLInputElement).files ?? [])].map((f) => f.name).join(', ');
-  } else if (dom.attr(el, 'role') === 'combobox') {
-    value = drawnText(el).value || undefined;
+  } else if (roleOf(el) === 'combobox') {
+    value = drawnText(el, 'combobox').value || undefined;
   } else if ((el as HTMLElement).isContentEditable) {
     // An empty editor still holds a line (<p><br></p>): its text is one line break, which reads as empty.
     value = (el as HTMLElement).innerText.replace(/\n$/, '');

@@ -3,17 +3,17 @@
  * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
  */
 import { deepActiveElement, elementLine } from './describe';
-import { nameOf, textOf } from './label';
+import { isInteractive, nameOf, roleOf, textOf } from './label';
 import { fieldValue } from './redact';
 import type { ElementStore } from './store';
 import { truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
-import { isVisible, visibleMatches } from './visible';
+import { isVisible, toggleOwner, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 import * as dom from './dom';
 import { docOrder } from './walk';
-import { shownOptions } from './options';
+import { plainListbox, plainOptions, shownOptions } from './options';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -120,14 +120,29 @@ function trackRequests(
  * select's business.
  */
 export function toggledPopup(toggle: Element): Element | null {
-  if (dom.attr(toggle, 'aria-expanded') !== 'true' || dom.attr(toggle, 'role') === 'combobox') return null;
   const ref = dom.attr(toggle, 'aria-controls');
+  // A menu button may say only that it has a popup, and which (Element UI's dropdown).
+  const popupButton = !!ref && !/^(false|)$/.test(dom.attr(toggle, 'aria-haspopup') ?? '');
+  if (
+    (dom.attr(toggle, 'aria-expanded') !== 'true' && !popupButton) ||
+    dom.attr(toggle, 'role') === 'combobox'
+  )
+    return null;
   const popup =
     (ref && dom.byId(dom.root(toggle) as Document, ref.split(/\s+/)[0]!)) || toggle.nextElementSibling;
   // A trigger opens dialogs the same way (Radix's Dialog): those are reported as dialogs, not menus.
   if (!popup || dom.matches(popup, DIALOG_SELECTOR) || !isVisible(popup)) return null;
   const position = getComputedStyle(popup).position;
   return position === 'absolute' || position === 'fixed' ? popup : null;
+}
+
+/** Which way a header sorts its column: aria-sort, else a class token (ascending, desc). */
+function sortOrder(header: Element): string | null {
+  const aria = dom.attr(header, 'aria-sort');
+  if (aria === 'ascending' || aria === 'descending') return aria;
+  if (aria) return null;
+  const order = /(?:^|[\s_-])(asc|desc)(?:ending)?(?=$|[\s_-])/i.exec(dom.attr(header, 'class') ?? '');
+  return order ? `${order[1]!.toLowerCase()}ending` : null;
 }
 
 /** Longest rest of a running animation that an action waits out (a fade or a slide, not a progress bar). */
@@ -151,6 +166,31 @@ export interface Tracker {
   finish(target?: Element | null, minMs?: number): Promise<ChangeReport>;
 }
 
+/**
+ * Watches the page (and its open shadow roots) for elements added, removed, or whose attributes changed
+ * (`touched`: added or changed); `observer.disconnect()` stops it.
+ */
+export function observeChanges(onChange?: () => void) {
+  const added = new Set<Element>();
+  const removed = new Set<Element>();
+  const touched = new Set<Element>();
+  const observer = new MutationObserver((records) => {
+    onChange?.();
+    for (const r of records) {
+      if (r.type === 'attributes' && dom.nodeType(r.target) === 1) touched.add(r.target as Element);
+      for (const n of [...r.addedNodes])
+        if (dom.nodeType(n) === 1) {
+          added.add(n as Element);
+          touched.add(n as Element);
+        }
+      for (const n of [...r.removedNodes]) if (dom.nodeType(n) === 1) removed.add(n as Element);
+    }
+  });
+  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  for (const root of collectRoots(document).roots) observer.observe(root, options);
+  return { added, removed, touched, observer };
+}
+
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
 export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
@@ -169,9 +209,6 @@ export function track(store: ElementStore, target?: Element): Tracker {
   );
   const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
   const menus = new Set(visibleMatches(MENUS));
-  const added = new Set<Element>();
-  const removed = new Set<Element>();
-  const touched = new Set<Element>();
   let last = performance.now();
   let unloading = false;
   let mutated = false;
@@ -195,21 +232,10 @@ export function track(store: ElementStore, target?: Element): Tracker {
   if (navigation) navigation.addEventListener('navigate', onNavigate);
   else window.addEventListener('pagehide', onUnload);
   for (const type of EVENTS) window.addEventListener(type, onEvent, true);
-  const observer = new MutationObserver((records) => {
+  const { added, removed, touched, observer } = observeChanges(() => {
     mutated = true;
     last = performance.now();
-    for (const r of records) {
-      if (r.type === 'attributes' && dom.nodeType(r.target) === 1) touched.add(r.target as Element);
-      for (const n of [...r.addedNodes])
-        if (dom.nodeType(n) === 1) {
-          added.add(n as Element);
-          touched.add(n as Element);
-        }
-      for (const n of [...r.removedNodes]) if (dom.nodeType(n) === 1) removed.add(n as Element);
-    }
   });
-  const options = { subtree: true, childList: true, attributes: true, characterData: true };
-  for (const root of collectRoots(document).roots) observer.observe(root, options);
   const requests = trackRequests(window as Window & typeof globalThis, () => {
     last = performance.now();
   });
@@ -253,23 +279,38 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const name = nameOf(shownMenu, 40);
         report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
       }
-      const popup = !report.menuOpened && target && touched.has(target) ? toggledPopup(target) : null;
+      // A select or menu button drawn without ARIA roles opened its list (Element UI, Naive UI, Layui).
+      const role = target && !report.options && !report.menuOpened ? roleOf(target) : '';
+      const list = role === 'combobox' || role === 'button' ? plainListbox(touched, target!) : null;
+      if (list && role === 'combobox') report.options = itemLines(store, plainOptions(list), 12);
+      else if (list) {
+        const n = plainOptions(list).length;
+        report.menuOpened = `[${store.idFor(list)}] menu with ${n} item${n === 1 ? '' : 's'}`;
+      }
+      let popup = !report.menuOpened && target ? toggledPopup(target) : null;
+      // One this action opened: the toggle or the popup changed.
+      if (popup && !touched.has(target!) && !touched.has(popup)) popup = null;
       if (popup) {
-        const items = dom.qsa(popup, 'a[href],button,[role^=menuitem],[role=option],[role=listitem]').length;
+        const items =
+          dom.qsa(popup, 'a[href],button,[role^=menuitem],[role=option],[role=listitem]').length ||
+          dom.qsa(popup, 'li').length;
         if (items)
           report.menuOpened = `[${store.idFor(popup)}] menu with ${items} item${items === 1 ? '' : 's'}`;
       }
-      // A header that sorts its column says so in aria-sort (tables, Tabulator, AG Grid).
-      const sort = target && touched.has(target) ? dom.attr(target, 'aria-sort') : null;
-      if (sort === 'ascending' || sort === 'descending')
-        report.sorted = `${truncate(nameOf(target!, 40) || textOf(target!, 40), 40)} (${sort})`;
+      // A header that sorts its column says so in aria-sort (tables, Tabulator, AG Grid), or in a class
+      // (Element UI's th.ascending), on itself or on the header cell the click landed in.
+      const header = target && dom.closest(target, 'th,[role=columnheader]');
+      const sort = header && touched.has(header) ? sortOrder(header) : null;
+      if (sort) report.sorted = `${truncate(nameOf(header!, 40) || textOf(header!, 40), 40)} (${sort})`;
       const appeared: Element[] = [];
       for (const el of added) {
         if (!dom.connected(el)) continue;
         if (dom.matches(el, INTERACTIVE_SELECTOR)) appeared.push(el);
         appeared.push(...dom.qsa(el, INTERACTIVE_SELECTOR));
       }
-      const visibleNew = [...new Set(appeared)].filter(isVisible).sort(docOrder);
+      const visibleNew = [...new Set(appeared)]
+        .filter((e) => isInteractive(e) && isVisible(e))
+        .sort(docOrder);
       if (visibleNew.length) {
         const first = visibleNew.slice(0, 3);
         let sample = first.map((e) => elementLine(store, e));
@@ -285,10 +326,16 @@ export function track(store: ElementStore, target?: Element): Tracker {
       }
       if (gone) report.removed = { count: gone };
       const panel = controlled();
-      if (panel && !(panel === before && shownBefore) && !report.added && isVisible(panel)) {
+      if (
+        panel &&
+        panel !== popup &&
+        !(panel === before && shownBefore) &&
+        !report.added &&
+        isVisible(panel)
+      ) {
         const controls = [...dom.qsa(panel, INTERACTIVE_SELECTOR)].filter(isVisible);
         const n = controls.length;
-        report.shown = `${elementLine(store, panel)} ${
+        report.shown = `${elementLine(store, panel, { text: false })} ${
           n
             ? `with ${n} control${n === 1 ? '' : 's'} (${controls
                 .slice(0, 3)
@@ -299,7 +346,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       }
       const nowFocus = deepActiveElement();
       if (nowFocus !== focus && nowFocus && nowFocus !== dom.body(document))
-        report.focus = elementLine(store, nowFocus);
+        report.focus = elementLine(store, toggleOwner(nowFocus) ?? nowFocus);
       if (target && dom.connected(target)) {
         const value = fieldValue(target);
         if (value !== undefined) report.value = value;

@@ -4,7 +4,7 @@
  * EasyMDE for a <textarea>. A person operates the widget, and so do the tools: a label or ID that names
  * the hidden control leads to its stand-in, and a stand-in with no name of its own goes by the control's.
  */
-import { isVisible } from './visible';
+import { isVisible, toggleOwner } from './visible';
 import * as dom from './dom';
 
 /** What stands in for a select: a combobox, listbox or popup button (Choices, Tom Select, Select2, bootstrap-select). */
@@ -62,8 +62,11 @@ export function standIn(el: Element): Element | null {
   return dom.matches(next, EDITOR) ? null : visibleIn(next, EDITOR);
 }
 
-/** The element to operate for `el`: its stand-in when a widget replaced it, else itself. */
-export const operated = (el: Element): Element => standIn(el) ?? el;
+/**
+ * The element to operate for `el`: its stand-in when a widget replaced it, the switch, checkbox or radio
+ * it is the hidden input of (Element UI's), else itself.
+ */
+export const operated = (el: Element): Element => standIn(el) ?? toggleOwner(el) ?? el;
 
 /**
  * The hidden control `widget` stands in for, or null: looked for just before the widget or one of its

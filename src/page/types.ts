@@ -8,7 +8,10 @@ export const TYPE_SELECTORS = {
   link: 'a[href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',
-  select: 'select,[role=combobox],[role=listbox]',
+  // With the selects libraries draw without ARIA roles (a field in, or a focusable box with, a class
+  // that says select: Element UI, Layui, Naive UI).
+  select:
+    'select,[role=combobox],[role=listbox],[class*=select i]>input:not([type=hidden]),[class*=select i]>*>input:not([type=hidden]),[tabindex][class*=select i]:not([tabindex="-1"])',
   checkbox: 'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox]',
   radio: 'input[type=radio],[role=radio],[role=menuitemradio]',
   menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
@@ -32,10 +35,11 @@ export const LANDMARK_SELECTOR =
 /** Pagers: a pagination nav, or what a class calls a pagination, paginator, pager or paging. */
 export const PAGERS = 'nav[aria-label*=pagination i],[class*=paginat i],[class*=pager i],[class*=paging i]';
 
-export const DIALOG_SELECTOR = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
+export const DIALOG_SELECTOR =
+  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page';
 /** Alerts, status messages and toasts. */
 export const ALERT_SELECTOR =
-  '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification,.alert';
+  '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification,.alert,.layui-layer-msg';
 
 /** Everything a person can operate: the union of the interactive types. */
 export const INTERACTIVE_SELECTOR = [
@@ -48,6 +52,10 @@ export const INTERACTIVE_SELECTOR = [
   TYPE_SELECTORS.menuitem,
   TYPE_SELECTORS.tab,
   'input[type=range],[role=slider],[role=option],[role=treeitem],[tabindex]:not([tabindex="-1"]):not(div):not(span)',
+  // A select drawn without ARIA roles (Naive UI's focusable box); roleOf tells which are selects.
+  '[tabindex][class*=select i]:not([tabindex="-1"])',
+  // A link with no href is a button when the page draws it as clickable; roleOf tells.
+  'a:not([href])',
   // A header that sorts its column when clicked.
   'th[aria-sort],[role=columnheader][aria-sort]',
 ].join(',');

@@ -30,6 +30,17 @@ const sameBox = (a: DOMRect, b: DOMRect): boolean =>
     Math.abs(a.height - b.height) <=
   8;
 
+const TOGGLE_ROLE = /^(switch|checkbox|radio|menuitemcheckbox|menuitemradio)$/;
+
+/**
+ * The switch, checkbox or radio with its own role that a checkbox or radio input is part of (Element
+ * UI's switch and radio keep a transparent input inside the element a person operates), or null.
+ */
+export const toggleOwner = (el: Element): Element | null =>
+  dom.tag(el).toUpperCase() === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type)
+    ? nearAncestor(el, (a) => TOGGLE_ROLE.test(dom.attr(a, 'role') ?? ''))
+    : null;
+
 const WIDGET =
   '[role=combobox],[role=listbox],[role=button],button,[aria-haspopup]:not([aria-haspopup=false])';
 
@@ -58,6 +69,8 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   const tag = dom.tag(el).toUpperCase();
   const toggle = tag === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type);
   if (toggle) {
+    // The input inside a switch, checkbox or radio with its own role is that control's part.
+    if (toggleOwner(el)) return null;
     const label = (el as HTMLInputElement).labels?.[0];
     if (label) return judge(label);
   }
@@ -89,11 +102,29 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
 }
 
 /**
+ * The box drawn in place of a checkbox or radio that is not rendered, right after it, with a class that
+ * says what it is (Layui's div.layui-form-checkbox, -radio, -switch): a person sees and clicks that.
+ */
+function drawnToggle(el: Element): Element | null {
+  if (
+    dom.tag(el).toUpperCase() !== 'INPUT' ||
+    !/^(checkbox|radio)$/.test((el as HTMLInputElement).type) ||
+    !dom.checkVisibility ||
+    dom.checkVisibility(el)
+  )
+    return null;
+  const next = el.nextElementSibling;
+  return next && /checkbox|radio|switch/i.test(dom.attr(next, 'class') ?? '') && dom.checkVisibility(next)
+    ? next
+    : null;
+}
+
+/**
  * The box drawn for a combobox kept in a visually hidden box for assistive tech (PrimeVue's
  * MultiSelect): the first ancestor of a clickable size around that hidden box.
  */
 export function drawnBox(el: Element): Element | null {
-  if (dom.attr(el, 'role') !== 'combobox') return null;
+  if (dom.attr(el, 'role') !== 'combobox') return drawnToggle(el);
   let squeezed = false;
   for (let n: Element | null = el, i = 0; n && i < 4; n = dom.parentEl(n), i++) {
     const r = dom.rect(n);

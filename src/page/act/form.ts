@@ -12,7 +12,7 @@ import {
   tagOf,
   textOf,
 } from '../label';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges, observeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
 import { normalize } from '../text';
@@ -27,7 +27,7 @@ import { liveEquivalent } from './keyboard';
 import { click } from './pointer';
 import * as dom from '../dom';
 import { standIn } from '../stand-in';
-import { shownOptions } from '../options';
+import { openPlainList, plainListbox, plainOptions, shownOptions } from '../options';
 
 type Choice = string | RegExp;
 
@@ -127,28 +127,46 @@ function controlledListbox(el: Element): Element | null {
 const shownListboxes = (): Element[] =>
   queryAllDeep(document, '[role=listbox],[role=tree]').filter(isVisible);
 
-/** The listbox that opened for `el`: the one it controls, else one that was not shown before (nearest first). */
-async function openedListbox(
-  ctx: ActionContext,
-  el: Element,
-): Promise<{ listbox: Element | null; opened: boolean }> {
+interface OpenedList {
+  listbox: Element | null;
+  /** This call opened it (and closes it with Escape when no option matches). */
+  opened: boolean;
+  /** A list drawn without ARIA roles: its options are plainOptions. */
+  plain?: boolean;
+}
+
+/**
+ * The listbox that opened for `el`: the one it controls, else one that was not shown before (nearest
+ * first), else a list drawn without ARIA roles that the click showed near it.
+ */
+async function openedListbox(ctx: ActionContext, el: Element): Promise<OpenedList> {
   let listbox = controlledListbox(el);
   if (listbox) return { listbox, opened: false };
+  const known = openPlainList(el);
+  if (known) return { listbox: known, opened: false, plain: true };
   const before = new Set(shownListboxes());
+  let plain = false;
+  const changes = observeChanges();
   const wait = async (tries: number): Promise<Element | null> => {
     for (let i = 0; i < tries && !listbox; i++) {
       listbox = controlledListbox(el);
       const opened = listbox ? [] : shownListboxes().filter((l) => !before.has(l));
       // Several new ones (a page that opens all at once): the one inside or after the widget, in order.
       listbox ??= opened.find((l) => dom.contains(el, l) || docOrder(el, l) < 0) ?? opened[0] ?? null;
+      if (!listbox && (listbox = plainListbox(changes.touched, el))) plain = true;
       if (!listbox) await sleep(25);
     }
     return listbox;
   };
-  await click(ctx, ctx.store.idFor(el));
-  // A combobox that opens on keys only (Headless UI's): ArrowDown, as a person would press next.
-  if (!(await wait(20)) && roleOf(el) === 'combobox') keys(el, 'ArrowDown');
-  return { listbox: await wait(20), opened: true };
+  try {
+    await click(ctx, ctx.store.idFor(el));
+    // A combobox that opens on keys only (Headless UI's): ArrowDown, as a person would press next.
+    if (!(await wait(20)) && roleOf(el) === 'combobox') keys(el, 'ArrowDown');
+    listbox = await wait(20);
+  } finally {
+    changes.observer.disconnect();
+  }
+  return { listbox, opened: true, plain };
 }
 
 /** A key pressed and released where the focus is (or on `el`). */
@@ -165,14 +183,14 @@ async function selectAria(
   note: string,
 ): Promise<ActionResult> {
   const line = elementLine(ctx.store, el);
-  const { listbox, opened } = await openedListbox(ctx, el);
+  const { listbox, opened, plain } = await openedListbox(ctx, el);
   if (!listbox)
     return {
       ok: false,
       message: `${note}Clicked ${line} but no listbox of options opened; try click and then find the option.`,
       changes: {},
     };
-  const options = shownOptions(listbox);
+  const options = plain ? plainOptions(listbox) : shownOptions(listbox);
   const option = matchOption(
     options,
     (o) => dom.attr(o, 'data-value') ?? textOf(o),
@@ -196,7 +214,11 @@ async function selectAria(
   const text = [...dom.qsa(option, '*')].filter((e) => textOf(e, 80) === label).pop();
   const result = await click(ctx, ctx.store.idFor(text ?? option));
   const shown = fieldValue(el) ?? textOf(el, 120);
-  const ok = dom.attr(option, 'aria-selected') === 'true' || shown.includes(label) || !dom.connected(option);
+  const ok =
+    dom.attr(option, 'aria-selected') === 'true' ||
+    shown.includes(label) ||
+    !dom.connected(option) ||
+    (!!plain && SELECTED_CLASS.test(dom.attr(option, 'class') ?? ''));
   const after = elementLine(ctx.store, el); // as it is now: its value is the new one
   return {
     ok,
@@ -204,6 +226,9 @@ async function selectAria(
     changes: result.changes,
   };
 }
+
+/** An option drawn without ARIA roles says it is chosen by a class (Element UI's `selected`). */
+const SELECTED_CLASS = /(^|[\s_-])(selected|checked|active)($|[\s_-])/;
 
 /** Each wanted option in turn through the widget; with a native select behind it, judged by that select. */
 async function selectEach(

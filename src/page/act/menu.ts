@@ -6,7 +6,7 @@
 import { LLMHelperError } from '../../errors';
 import { disabledReason } from '../disabled';
 import { nameOf } from '../label';
-import { describeChanges, toggledPopup, track, type ActionResult } from '../settle';
+import { describeChanges, observeChanges, toggledPopup, track, type ActionResult } from '../settle';
 import type { Target } from '../target';
 import { toPattern } from '../pattern';
 import { normalize, truncate } from '../text';
@@ -17,6 +17,7 @@ import type { ActionContext } from './context';
 import { sleep } from './events';
 import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
 import * as dom from '../dom';
+import { plainListbox, plainOptions } from '../options';
 
 export interface MenuItem {
   id: number;
@@ -61,10 +62,15 @@ const expander = (item: Element): boolean =>
 
 /** The items of one menu: ARIA items when it has them, else its clickable leaves, nested menus excluded. */
 function itemsOf(menu: Element): Element[] {
+  // Items of a menu or list nested in this one are a submenu's; a plain list that only holds this menu's
+  // items, in no item of its own, is not (Element UI's div[role=menu] > ul > li[role=menuitem]).
   const inOwnLevel = (el: Element) => {
     const parent = dom.parentEl(el);
     const nested = parent && dom.closest(parent, `${NESTED_MENU},${ARIA_MENUS}`);
-    return !nested || nested === menu || !containsDeep(menu, nested);
+    if (!nested || nested === menu || !containsDeep(menu, nested)) return true;
+    if (dom.matches(nested, ARIA_MENUS)) return false;
+    const holder = dom.parentEl(nested) && dom.closest(dom.parentEl(nested)!, `li,${ARIA_ITEMS}`);
+    return !holder || !containsDeep(menu, holder);
   };
   const aria = [...dom.qsa(menu, ARIA_ITEMS)].filter(inOwnLevel);
   if (aria.length) return aria.filter(isVisible);
@@ -72,7 +78,9 @@ function itemsOf(menu: Element): Element[] {
   const found = [...dom.qsa(menu, PLAIN_ITEMS)].filter(inOwnLevel).filter(isVisible);
   const plain = found.filter((el) => found.filter((o) => o !== el && dom.contains(el, o)).length < 2);
   // Keep the outermost clickable per item (an <li> wrapping an <a> is one item).
-  return plain.filter((el) => !plain.some((o) => o !== el && dom.contains(o, el)) && itemLabel(el));
+  const items = plain.filter((el) => !plain.some((o) => o !== el && dom.contains(o, el)) && itemLabel(el));
+  // Items that are only divs named option (Naive UI's dropdown).
+  return items.length ? items : plainOptions(menu);
 }
 
 function toItem(ctx: ActionContext, el: Element): MenuItem {
@@ -94,7 +102,7 @@ function openMenus(ctx: ActionContext): Element[] {
   const shown = visibleMenus();
   let menus = shown.filter((m) => dom.attr(m, 'role') !== 'menubar');
   // Menus without ARIA roles that a toggle opened (Bootstrap's dropdowns).
-  for (const toggle of queryAllDeep(document, '[aria-expanded=true]')) {
+  for (const toggle of queryAllDeep(document, '[aria-expanded=true],[aria-haspopup][aria-controls]')) {
     const popup = toggledPopup(toggle);
     if (
       popup &&
@@ -216,13 +224,18 @@ async function waitForSubmenu(
   ctx: ActionContext,
   parent: Element,
   known: Element[],
+  touched: Set<Element>,
   timeout = 1000,
 ): Promise<Element | null> {
   const controls = dom.attr(parent, 'aria-controls') ?? dom.attr(parent, 'aria-owns');
   const start = performance.now();
   while (performance.now() - start < timeout) {
+    // A submenu drawn without ARIA roles, shown in a popup of its own (Naive UI's).
+    const drawn = plainListbox(touched, parent);
+    if (drawn) return drawn;
     const byId = controls ? dom.byId(dom.doc(parent), controls.split(/\s+/)[0]!) : null;
-    if (byId && isVisible(byId)) return byId;
+    // Not the menu the parent is in (Element UI's cascader points aria-owns at that).
+    if (byId && isVisible(byId) && !dom.contains(byId, parent)) return byId;
     const nested = [...dom.qsa(parent, NESTED_MENU)].find(isVisible);
     if (nested) return nested;
     const fresh = openMenus(ctx).find((m) => !known.includes(m));
@@ -277,14 +290,21 @@ export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): 
         message: `Menu item "${itemLabel(item)}" is covered by ${spot.covered}.`,
         changes: {},
       };
-    hoverAt(ctx, spot.hit, spot.at);
-    let sub = await waitForSubmenu(ctx, item, menus);
-    // Menus that expand on click (Ant Design's Cascader, tree menus): a parent that says it expands is
-    // clicked, as a person does when hovering showed nothing. A leaf is never clicked on the way.
-    const expands = !sub && !toItem(ctx, item).disabled && (hasSubmenu(item) || expander(item));
-    if (expands) {
-      pressAt(spot.hit, spot.at);
-      sub = await waitForSubmenu(ctx, item, menus);
+    const { touched, observer } = observeChanges();
+    let sub: Element | null;
+    let expands = false;
+    try {
+      hoverAt(ctx, spot.hit, spot.at);
+      sub = await waitForSubmenu(ctx, item, menus, touched);
+      // Menus that expand on click (Ant Design's Cascader, tree menus): a parent that says it expands is
+      // clicked, as a person does when hovering showed nothing. A leaf is never clicked on the way.
+      expands = !sub && !toItem(ctx, item).disabled && (hasSubmenu(item) || expander(item));
+      if (expands) {
+        pressAt(spot.hit, spot.at);
+        sub = await waitForSubmenu(ctx, item, menus, touched);
+      }
+    } finally {
+      observer.disconnect();
     }
     if (!sub)
       return {

@@ -16,6 +16,7 @@ import { UI_HOST, containsDeep, nearAncestor, ownShadow } from '../walk';
 import type { ActionContext } from './context';
 import { mouseEvent, type Modifier, type Point } from './events';
 import * as dom from '../dom';
+import { openPlainList } from '../options';
 
 export interface ClickOptions {
   button?: 'left' | 'middle' | 'right';
@@ -216,6 +217,9 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   pressAt(p.spot.hit, p.spot.at, opts);
   const removed = !dom.connected(p.spot.hit);
   const changes = await tracker.finish(p.element);
+  // A menu drawn without ARIA roles that this click opened is the one getMenuItems lists.
+  const menu = changes.menuOpened && openPlainList(p.element);
+  if (menu) ctx.menu = menu;
   const after = toggleState(p.element);
   if (removed)
     return {

@@ -6,7 +6,7 @@ import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
-import { inputType, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
+import { inputType, isChecked, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
 import { disabledReason } from './disabled';
 import { census, COUNT_KINDS, isControl, type Census } from './census';
 import { fieldValue, redactText } from './redact';
@@ -76,9 +76,9 @@ export function elementLine(
     flags.push(inputType(el));
   const value = fieldValue(el);
   if (value) flags.push(`value ${quoted(value, 40)}`);
-  if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true')
-    flags.push('checked');
-  else if (/checkbox|radio|switch/.test(role)) flags.push('unchecked');
+  const toggle = /checkbox|radio|switch/.test(role);
+  if ((el as HTMLInputElement).checked === true || (toggle && isChecked(el))) flags.push('checked');
+  else if (toggle) flags.push('unchecked');
   const disabled = disabledReason(el);
   if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
   if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');

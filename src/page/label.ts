@@ -119,8 +119,14 @@ export function roleOf(el: Element): string {
   const role = TAG_ROLES[tag];
   if (role) return role;
   const tabindex = dom.attr(el, 'tabindex');
-  return tabindex !== null && Number(tabindex) >= 0 && drawnSelect(el) ? 'combobox' : '';
+  if (tabindex === null || Number(tabindex) < 0) return '';
+  // A focusable box whose class says switch (View Design's span.ivu-switch) is a switch.
+  return drawnSelect(el) ? 'combobox' : SWITCH_TOKEN.test(dom.attr(el, 'class') ?? '') ? 'switch' : '';
 }
+
+const SWITCH_TOKEN = /(^|[\s_-])switch($|\s)/i;
+/** A class token that says checked (ivu-switch-checked, is-checked). */
+const CHECKED_TOKEN = /(^|[\s_-])checked($|\s)/i;
 
 /**
  * A class token that says select: el-select, n-base-selection, layui-form-select, ivu-select; not the
@@ -217,10 +223,13 @@ export function namedBy(el: Element): Element | null {
 export const isChecked = (el: Element): boolean =>
   tagOf(el) === 'INPUT'
     ? (el as HTMLInputElement).checked
-    : dom.attr(el, 'aria-checked') === 'true' || dom.attr(el, 'aria-pressed') === 'true';
+    : dom.attr(el, 'aria-checked') === 'true' ||
+      dom.attr(el, 'aria-pressed') === 'true' ||
+      // A switch drawn without ARIA says it is on by a class.
+      (!dom.hasAttr(el, 'role') && CHECKED_TOKEN.test(dom.attr(el, 'class') ?? ''));
 
 const FIELD =
-  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider],[tabindex][class*=select i]';
+  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider],[tabindex][class*=select i],[tabindex][class*=switch i]';
 
 /**
  * The field a label bound to nothing stands above, as a person reads it: the first rendered field in
@@ -229,7 +238,8 @@ const FIELD =
 function fieldAfter(label: Element): Element | null {
   let n = label.nextElementSibling;
   for (let i = 0; n && i < 4 && tagOf(n) !== 'LABEL'; i++, n = n.nextElementSibling) {
-    if (dom.qs(n, 'label')) return null;
+    // Another label's field; the labels of a group's checkboxes or radios are theirs alone.
+    if ([...dom.qsa(n, 'label')].some((l) => !dom.qs(l, TOGGLE_INPUT))) return null;
     for (const f of [n, ...dom.qsa(n, FIELD)])
       if (dom.matches(f, FIELD) && (!dom.checkVisibility || dom.checkVisibility(f) || drawnBox(f))) return f;
   }
@@ -393,7 +403,10 @@ function computeName(el: Element): string {
     if (t) return t;
     // A toggle with no text of its own goes by the label beside it (Naive UI's switch), not its classes.
     const toggle = /^(checkbox|switch|radio)$/.test(role) ? adjacentLabel(el) : '';
-    return normalize(dom.attr(el, 'title') ?? '') || toggle || iconName(el);
+    // A nameless control alone in an element with a title goes by it (View Design's pager arrows).
+    const up = dom.parentEl(el);
+    const around = up && dom.children(up).length === 1 ? normalize(dom.attr(up, 'title') ?? '') : '';
+    return normalize(dom.attr(el, 'title') ?? '') || toggle || around || iconName(el);
   }
   return normalize(dom.attr(el, 'title') ?? '');
 }
@@ -453,6 +466,8 @@ export function adjacentLabel(el: Element): string {
 }
 
 const GENERIC_TOKENS = new Set([
+  'ivu',
+  'ios',
   'type',
   'medium',
   'slot',

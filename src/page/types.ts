@@ -12,7 +12,8 @@ export const TYPE_SELECTORS = {
   // that says select: Element UI, Layui, Naive UI).
   select:
     'select,[role=combobox],[role=listbox],[class*=select i]>input:not([type=hidden]),[class*=select i]>*>input:not([type=hidden]),[tabindex][class*=select i]:not([tabindex="-1"])',
-  checkbox: 'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox]',
+  checkbox:
+    'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox],[tabindex][class*=switch i]:not([tabindex="-1"])',
   radio: 'input[type=radio],[role=radio],[role=menuitemradio]',
   menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
   tab: '[role=tab]',
@@ -31,12 +32,15 @@ export const OUTLINE_SELECTOR = 'h1,h2,h3,[role=heading][aria-level="1"],[role=h
 /** Landmarks a summary names. */
 export const LANDMARK_SELECTOR =
   'main,[role=main],nav,[role=navigation],header,[role=banner],footer,[role=contentinfo],aside,[role=complementary],[role=search],search,form[aria-label],form[aria-labelledby],section[aria-label],section[aria-labelledby]';
-/** Open dialogs, native and ARIA. */
 /** Pagers: a pagination nav, or what a class calls a pagination, paginator, pager or paging. */
 export const PAGERS = 'nav[aria-label*=pagination i],[class*=paginat i],[class*=pager i],[class*=paging i]';
 
+/**
+ * Open dialogs: native, ARIA, and what a class calls a modal (View Design's div.ivu-modal) or Layui's
+ * layer dialogs.
+ */
 export const DIALOG_SELECTOR =
-  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page';
+  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page,[class$="-modal"],[class*="-modal "]';
 /** Alerts, status messages and toasts. */
 export const ALERT_SELECTOR =
   '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification,.alert,.layui-layer-msg';

@@ -250,6 +250,14 @@ async function selectEach(
     results.push(r);
     if (!r.ok) break;
   }
+  // A multiple select keeps its list open over what is below it: close it, as a person would, once
+  // every value is chosen.
+  const list = roleOf(el) === 'listbox' ? null : (openPlainList(el) ?? controlledListbox(el));
+  if (list && results.every((r) => r.ok)) {
+    keys(el, 'Escape');
+    // It may fade out first.
+    for (let i = 0; i < 20 && dom.connected(list) && isVisible(list); i++) await sleep(25);
+  }
   const changes = Object.assign({}, ...results.map((r) => r.changes)) as ActionResult['changes'];
   const messages = results.map((r) => r.message);
   if (!native || !results.every((r) => r.ok))

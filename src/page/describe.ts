@@ -12,7 +12,7 @@ import { census, COUNT_KINDS, isControl, type Census } from './census';
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { normalize, truncate } from './text';
+import { normalize, plural, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
@@ -33,7 +33,6 @@ function checkBudget(budget: unknown): void {
 }
 
 const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A list joined until the budget is spent, saying how many were left out. */
 function listWithin(items: string[], budget: number, sep = ', '): string {

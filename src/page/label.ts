@@ -121,12 +121,12 @@ export function roleOf(el: Element): string {
   const tabindex = dom.attr(el, 'tabindex');
   if (tabindex === null || Number(tabindex) < 0) return '';
   // A focusable box whose class says switch (View Design's span.ivu-switch) is a switch.
-  return drawnSelect(el) ? 'combobox' : SWITCH_TOKEN.test(dom.attr(el, 'class') ?? '') ? 'switch' : '';
+  return drawnSelect(el) ? 'combobox' : classSays(el, 'switch') ? 'switch' : '';
 }
 
-const SWITCH_TOKEN = /(^|[\s_-])switch($|\s)/i;
-/** A class token that says checked (ivu-switch-checked, is-checked). */
-const CHECKED_TOKEN = /(^|[\s_-])checked($|\s)/i;
+/** Whether a word of `el`'s class tokens is one of `words` (ivu-switch-checked says switch and checked). */
+export const classSays = (el: Element, words: string): boolean =>
+  new RegExp(`(^|[\\s_-])(${words})($|[\\s_-])`, 'i').test(dom.attr(el, 'class') ?? '');
 
 /**
  * A class token that says select: el-select, n-base-selection, layui-form-select, ivu-select; not the
@@ -226,7 +226,7 @@ export const isChecked = (el: Element): boolean =>
     : dom.attr(el, 'aria-checked') === 'true' ||
       dom.attr(el, 'aria-pressed') === 'true' ||
       // A switch drawn without ARIA says it is on by a class.
-      (!dom.hasAttr(el, 'role') && CHECKED_TOKEN.test(dom.attr(el, 'class') ?? ''));
+      (!dom.hasAttr(el, 'role') && classSays(el, 'checked'));
 
 const FIELD =
   'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider],[tabindex][class*=select i],[tabindex][class*=switch i]';
@@ -236,7 +236,9 @@ const FIELD =
  * the next few siblings (past an editor's toolbar), before any other label.
  */
 function fieldAfter(label: Element): Element | null {
-  let n = label.nextElementSibling;
+  // A label alone in a column of its own (Arco's label-col) stands before the next column.
+  const up = dom.parentEl(label);
+  let n = label.nextElementSibling ?? (up && dom.children(up).length === 1 ? up.nextElementSibling : null);
   for (let i = 0; n && i < 4 && tagOf(n) !== 'LABEL'; i++, n = n.nextElementSibling) {
     // Another label's field; the labels of a group's checkboxes or radios are theirs alone.
     if ([...dom.qsa(n, 'label')].some((l) => !dom.qs(l, TOGGLE_INPUT))) return null;
@@ -252,8 +254,11 @@ function fieldAfter(label: Element): Element | null {
  * first ancestors, whose field after it is this one.
  */
 function freeLabel(el: Element): string {
-  for (let n: Element | null = el, i = 0; n && i < 4; n = dom.parentEl(n), i++) {
-    const prev = n.previousElementSibling;
+  for (let n: Element | null = el, i = 0; n && i < 6; n = dom.parentEl(n), i++) {
+    const before = n.previousElementSibling;
+    // The label, or a column holding only the label (Arco's).
+    const only = before && dom.children(before).length === 1 ? dom.firstElementChild(before) : null;
+    const prev = only && tagOf(only) === 'LABEL' ? only : before;
     if (
       prev &&
       tagOf(prev) === 'LABEL' &&
@@ -402,7 +407,7 @@ function computeName(el: Element): string {
     const t = textOf(el, 200);
     if (t) return t;
     // A toggle with no text of its own goes by the label beside it (Naive UI's switch), not its classes.
-    const toggle = /^(checkbox|switch|radio)$/.test(role) ? adjacentLabel(el) : '';
+    const toggle = /^(checkbox|switch|radio)$/.test(role) ? freeLabel(el) || adjacentLabel(el) : '';
     // A nameless control alone in an element with a title goes by it (View Design's pager arrows).
     const up = dom.parentEl(el);
     const around = up && dom.children(up).length === 1 ? normalize(dom.attr(up, 'title') ?? '') : '';
@@ -468,6 +473,7 @@ export function adjacentLabel(el: Element): string {
 const GENERIC_TOKENS = new Set([
   'ivu',
   'ios',
+  'arco',
   'type',
   'medium',
   'slot',

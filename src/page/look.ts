@@ -53,7 +53,9 @@ export function drawnText(el: Element, role: string): Drawn {
       // hidden inside the select until it first opens (Element UI's).
       if (
         !style ||
-        (dom.checkVisibility ? !dom.checkVisibility(holder) : style.display === 'none') ||
+        (dom.checkVisibility
+          ? !dom.checkVisibility(holder, { visibilityProperty: true })
+          : style.display === 'none') ||
         style.opacity === '0' ||
         !/[^\s\u200b]/.test(dom.text(n) ?? '')
       )

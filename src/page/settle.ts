@@ -6,7 +6,7 @@ import { deepActiveElement, elementLine } from './describe';
 import { isInteractive, nameOf, roleOf, textOf } from './label';
 import { fieldValue } from './redact';
 import type { ElementStore } from './store';
-import { truncate } from './text';
+import { plural, truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
 import { isVisible, toggleOwner, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
@@ -277,7 +277,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       } else if (shownMenu) {
         const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
-        report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${items} item${items === 1 ? '' : 's'}`;
+        report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${plural(items, 'item')}`;
       }
       // A select or menu button drawn without ARIA roles opened its list (Element UI, Naive UI, Layui).
       const role = target && !report.options && !report.menuOpened ? roleOf(target) : '';
@@ -285,7 +285,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       if (list && role === 'combobox') report.options = itemLines(store, plainOptions(list), 12);
       else if (list) {
         const n = plainOptions(list).length;
-        report.menuOpened = `[${store.idFor(list)}] menu with ${n} item${n === 1 ? '' : 's'}`;
+        report.menuOpened = `[${store.idFor(list)}] menu with ${plural(n, 'item')}`;
       }
       let popup = !report.menuOpened && target ? toggledPopup(target) : null;
       // One this action opened: the toggle or the popup changed.
@@ -294,8 +294,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const items =
           dom.qsa(popup, 'a[href],button,[role^=menuitem],[role=option],[role=listitem]').length ||
           dom.qsa(popup, 'li').length;
-        if (items)
-          report.menuOpened = `[${store.idFor(popup)}] menu with ${items} item${items === 1 ? '' : 's'}`;
+        if (items) report.menuOpened = `[${store.idFor(popup)}] menu with ${plural(items, 'item')}`;
       }
       // A header that sorts its column says so in aria-sort (tables, Tabulator, AG Grid), or in a class
       // (Element UI's th.ascending), on itself or on the header cell the click landed in.
@@ -337,7 +336,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const n = controls.length;
         report.shown = `${elementLine(store, panel, { text: false })} ${
           n
-            ? `with ${n} control${n === 1 ? '' : 's'} (${controls
+            ? `with ${plural(n, 'control')} (${controls
                 .slice(0, 3)
                 .map((e) => elementLine(store, e))
                 .join('; ')})`
@@ -388,11 +387,8 @@ export function describeChanges(c: ChangeReport): string {
   if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
   if (c.sorted) parts.push(`sorted by ${c.sorted}`);
   if (c.shown) parts.push(`showed ${c.shown}`);
-  if (c.added)
-    parts.push(
-      `${c.added.count} new control${c.added.count === 1 ? '' : 's'} (${c.added.sample.join('; ')})`,
-    );
-  if (c.removed) parts.push(`${c.removed.count} control${c.removed.count === 1 ? '' : 's'} removed`);
+  if (c.added) parts.push(`${plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`);
+  if (c.removed) parts.push(`${plural(c.removed.count, 'control')} removed`);
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);

@@ -1,4 +1,7 @@
 /** Text the way a person reads it: &nbsp; and runs of white space are one space. */
+/** `3 items`, `1 item`. */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export const normalize = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 export const truncate = (s: string, max: number): string =>

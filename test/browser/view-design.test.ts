@@ -29,7 +29,7 @@ describe('View Design (iView) 4, in Chinese', () => {
       return { snapshot, out };
     });
     expect(r.snapshot).toMatch(
-      /\[\d+\] combobox "城市"\n\[\d+\] combobox "标签"\n\[\d+\] textbox "选择日期"\n\[\d+\] switch "通知" \(unchecked\)\n\[\d+\] radio "男" \(unchecked\)/,
+      /\[\d+\] combobox "城市"\n\[\d+\] combobox "标签"\n\[\d+\] textbox "日期"\n\[\d+\] switch "通知" \(unchecked\)\n\[\d+\] radio "男" \(unchecked\)/,
     );
     // The pager's arrows are links in items with a title.
     expect(r.snapshot).toMatch(

@@ -3,6 +3,7 @@ import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
 import {
   inputType,
+  classSays,
   isChecked,
   isInteractive,
   labelledControl,
@@ -181,9 +182,11 @@ async function selectAria(
   el: Element,
   wanted: Choice,
   note: string,
+  used?: Set<Element>,
 ): Promise<ActionResult> {
   const line = elementLine(ctx.store, el);
   const { listbox, opened, plain } = await openedListbox(ctx, el);
+  if (listbox) used?.add(listbox);
   if (!listbox)
     return {
       ok: false,
@@ -212,13 +215,16 @@ async function selectAria(
   const label = textOf(option, 80);
   // A person clicks the option's text: a wide row may take clicks only there (Ant Design's tree nodes).
   const text = [...dom.qsa(option, '*')].filter((e) => textOf(e, 80) === label).pop();
+  // A list that is still opening may ignore the pointer until it has (Arco's).
+  for (let i = 0; i < 20 && getComputedStyle(text ?? option).pointerEvents === 'none'; i++) await sleep(25);
   const result = await click(ctx, ctx.store.idFor(text ?? option));
+  if (!result.ok) return { ...result, message: `${note}${result.message}` };
   const shown = fieldValue(el) ?? textOf(el, 120);
   const ok =
     dom.attr(option, 'aria-selected') === 'true' ||
     shown.includes(label) ||
     !dom.connected(option) ||
-    (!!plain && SELECTED_CLASS.test(dom.attr(option, 'class') ?? ''));
+    (!!plain && classSays(option, 'selected|checked|active'));
   const after = elementLine(ctx.store, el); // as it is now: its value is the new one
   return {
     ok,
@@ -226,9 +232,6 @@ async function selectAria(
     changes: result.changes,
   };
 }
-
-/** An option drawn without ARIA roles says it is chosen by a class (Element UI's `selected`). */
-const SELECTED_CLASS = /(^|[\s_-])(selected|checked|active)($|[\s_-])/;
 
 /** Each wanted option in turn through the widget; with a native select behind it, judged by that select. */
 async function selectEach(
@@ -245,18 +248,24 @@ async function selectEach(
       changes: {},
     };
   const results: ActionResult[] = [];
+  const lists = new Set<Element>();
   for (const w of wanted) {
-    const r = await selectAria(ctx, el, w, results.length ? '' : note);
+    const r = await selectAria(ctx, el, w, results.length ? '' : note, lists);
     results.push(r);
     if (!r.ok) break;
   }
   // A multiple select keeps its list open over what is below it: close it, as a person would, once
   // every value is chosen.
-  const list = roleOf(el) === 'listbox' ? null : (openPlainList(el) ?? controlledListbox(el));
+  const list = [...lists].find((l) => l !== el && !dom.contains(l, el) && dom.connected(l) && isVisible(l));
   if (list && results.every((r) => r.ok)) {
-    keys(el, 'Escape');
-    // It may fade out first.
-    for (let i = 0; i < 20 && dom.connected(list) && isVisible(list); i++) await sleep(25);
+    // Where the focus is (an option's checkbox), then on the field itself (Arco listens there); it may
+    // fade out first.
+    for (const at of [null, el]) {
+      if (at) keyEvent(at, 'keydown', keyInfo('Escape'));
+      else keys(el, 'Escape');
+      for (let i = 0; i < 20 && dom.connected(list) && isVisible(list); i++) await sleep(25);
+      if (!dom.connected(list) || !isVisible(list)) break;
+    }
   }
   const changes = Object.assign({}, ...results.map((r) => r.changes)) as ActionResult['changes'];
   const messages = results.map((r) => r.message);

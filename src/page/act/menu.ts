@@ -9,7 +9,7 @@ import { nameOf } from '../label';
 import { describeChanges, observeChanges, toggledPopup, track, type ActionResult } from '../settle';
 import type { Target } from '../target';
 import { toPattern } from '../pattern';
-import { normalize, truncate } from '../text';
+import { normalize, plural, truncate } from '../text';
 import { isVisible, visibleMatches } from '../visible';
 import { containsDeep } from '../walk';
 import { queryAllDeep } from '../roots';
@@ -153,7 +153,7 @@ export function getMenuItems(ctx: ActionContext): MenuListing {
   const { items, text } = listing(ctx, menus);
   return {
     ok: true,
-    message: `Open menu with ${items.length} item${items.length === 1 ? '' : 's'}: ${text}.`,
+    message: `Open menu with ${plural(items.length, 'item')}: ${text}.`,
     changes: {},
     items,
   };

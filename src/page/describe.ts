@@ -595,6 +595,8 @@ export interface SnapshotOptions {
   visible?: boolean;
 }
 
+const PROPOSED = new Set(['A', 'DIV', 'SPAN']);
+
 /** Interactive elements, one line each, visible and in-view first, within a character budget. */
 export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
   const budget = opts.budget ?? config.snapshotBudget;
@@ -602,7 +604,10 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
   const all = queryAllDeep(root, selector).filter(
-    (el) => !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)),
+    (el) =>
+      !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)) &&
+      // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
+      !(PROPOSED.has(tagOf(el)) && !roleOf(el)),
   );
   const inView: Element[] = [];
   const below: Element[] = [];

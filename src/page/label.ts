@@ -118,15 +118,32 @@ export function roleOf(el: Element): string {
   if ((el as HTMLElement).isContentEditable && !parentIsEditable(el)) return 'textbox';
   const role = TAG_ROLES[tag];
   if (role) return role;
+  // A box whose class says switch (View Design's focusable span.ivu-switch, TDesign's div.t-switch that
+  // only shows a pointer) is a switch.
   const tabindex = dom.attr(el, 'tabindex');
-  if (tabindex === null || Number(tabindex) < 0) return '';
-  // A focusable box whose class says switch (View Design's span.ivu-switch) is a switch.
-  return drawnSelect(el) ? 'combobox' : classSays(el, 'switch') ? 'switch' : '';
+  const focusable = tabindex !== null && Number(tabindex) >= 0;
+  if (focusable && drawnSelect(el)) return 'combobox';
+  const before = el.previousElementSibling;
+  return SWITCH.test(dom.attr(el, 'class') ?? '') &&
+    (focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer') &&
+    // Not the box drawn for a hidden checkbox, which is the control (Layui's).
+    !(before && drawnBox(before) === el)
+    ? 'switch'
+    : '';
 }
 
+/** A class that says switch, not one of its parts (t-switch, not t-switch__handle). */
+const SWITCH = /(^|[\s_-])switch(\s|$)/i;
+
 /** Whether a word of `el`'s class tokens is one of `words` (ivu-switch-checked says switch and checked). */
-export const classSays = (el: Element, words: string): boolean =>
-  new RegExp(`(^|[\\s_-])(${words})($|[\\s_-])`, 'i').test(dom.attr(el, 'class') ?? '');
+export function classSays(el: Element, words: string): boolean {
+  const cls = dom.attr(el, 'class');
+  if (!cls) return false;
+  let rx = wordRegExps.get(words);
+  if (!rx) wordRegExps.set(words, (rx = new RegExp(`(^|[\\s_-])(${words})($|[\\s_-])`, 'i')));
+  return rx.test(cls);
+}
+const wordRegExps = new Map<string, RegExp>();
 
 /**
  * A class token that says select: el-select, n-base-selection, layui-form-select, ivu-select; not the
@@ -141,7 +158,7 @@ const SELECT_TOKEN =
  * reads it: click it and pick from the list it opens, or `select` it.
  */
 function drawnSelect(el: Element): boolean {
-  for (let n: Element | null = el, i = 0; n && i < 3; n = dom.parentEl(n), i++)
+  for (let n: Element | null = el, i = 0; n && i < 4; n = dom.parentEl(n), i++)
     if (SELECT_TOKEN.test(dom.attr(n, 'class') ?? '')) return true;
   return false;
 }
@@ -194,6 +211,8 @@ export const inputType = (el: Element): string => (dom.attr(el, 'type') ?? 'text
 export function isInteractive(el: Element, role = roleOf(el)): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
   const tag = tagOf(el);
+  // A focusable label is its control's stand-in for the keyboard (TDesign's radios): the control counts.
+  if (tag === 'LABEL' && (el as HTMLLabelElement).control) return false;
   if (tag === 'INPUT') return inputType(el) !== 'hidden';
   if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON') return true;
   const tabindex = dom.attr(el, 'tabindex');
@@ -229,7 +248,7 @@ export const isChecked = (el: Element): boolean =>
       (!dom.hasAttr(el, 'role') && classSays(el, 'checked'));
 
 const FIELD =
-  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider],[tabindex][class*=select i],[tabindex][class*=switch i]';
+  'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=switch],[role=checkbox],[role=slider],[tabindex][class*=select i],[class$=switch i],[class*="switch " i]';
 
 /**
  * The field a label bound to nothing stands above, as a person reads it: the first rendered field in
@@ -254,7 +273,7 @@ function fieldAfter(label: Element): Element | null {
  * first ancestors, whose field after it is this one.
  */
 function freeLabel(el: Element): string {
-  for (let n: Element | null = el, i = 0; n && i < 6; n = dom.parentEl(n), i++) {
+  for (let n: Element | null = el, i = 0; n && i < 7; n = dom.parentEl(n), i++) {
     const before = n.previousElementSibling;
     // The label, or a column holding only the label (Arco's).
     const only = before && dom.children(before).length === 1 ? dom.firstElementChild(before) : null;

@@ -13,7 +13,7 @@ export const TYPE_SELECTORS = {
   select:
     'select,[role=combobox],[role=listbox],[class*=select i]>input:not([type=hidden]),[class*=select i]>*>input:not([type=hidden]),[tabindex][class*=select i]:not([tabindex="-1"])',
   checkbox:
-    'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox],[tabindex][class*=switch i]:not([tabindex="-1"])',
+    'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox],[class$=switch i]:not([tabindex="-1"]),[class*="switch " i]:not([tabindex="-1"])',
   radio: 'input[type=radio],[role=radio],[role=menuitemradio]',
   menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
   tab: '[role=tab]',
@@ -55,7 +55,7 @@ export const INTERACTIVE_SELECTOR = [
   TYPE_SELECTORS.radio,
   TYPE_SELECTORS.menuitem,
   TYPE_SELECTORS.tab,
-  'input[type=range],[role=slider],[role=option],[role=treeitem],[tabindex]:not([tabindex="-1"]):not(div):not(span)',
+  'input[type=range],[role=slider],[role=option],[role=treeitem],[tabindex]:not([tabindex="-1"]):not(div):not(span):not(label)',
   // A select drawn without ARIA roles (Naive UI's focusable box); roleOf tells which are selects.
   '[tabindex][class*=select i]:not([tabindex="-1"])',
   // A link with no href is a button when the page draws it as clickable; roleOf tells.

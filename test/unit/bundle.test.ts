@@ -27,9 +27,10 @@ describe('bundles', () => {
   // menus, MUI, Element Plus, grids that render only the rows near the view, paged tables, Radix dialogs),
   // and to 74 KiB the next day (~0.9 KB: Headless UI's inert page behind its popups, Mantine's nameless
   // pager arrows and radio groups, PrimeVue's hidden combobox, values drawn beside empty select inputs),
-  // and to 75 KiB later that day (~1.7 KB: selects, menus and toggles drawn without ARIA roles in Element
-  // UI, View Design, Layui, Naive UI and Arco, labels bound to nothing, links without href that act as buttons).
-  const CEILING = 75 * 1024;
+  // and to 76 KiB later that day (~1.8 KB: selects, menus and toggles drawn without ARIA roles in Element
+  // UI, View Design, Layui, Naive UI, Arco and TDesign, labels bound to nothing, links without href that
+  // act as buttons).
+  const CEILING = 76 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

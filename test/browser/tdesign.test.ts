@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { appState, useBrowser } from '../support/browser';
+
+// TDesign (Tencent; Vue 3): labels alone in a column, selects whose input sits four levels inside the
+// select, a switch that is a div with no role and no tabindex, and radios whose focusable label stands in
+// for them.
+const ctx = useBrowser();
+
+describe('TDesign Vue, in Chinese', () => {
+  it('lists each field once by its label, and fills the selects and the switch', async () => {
+    const page = await ctx.open('tdesign.html');
+    await page.waitForSelector('.t-select');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const snapshot = h.snapshot();
+      const id = (p: RegExp) => h.find(p)[0]!.id;
+      const out = [
+        await h.select(id(/城市/), '上海'),
+        await h.select(id(/标签/), ['红', '蓝']),
+        await h.click(id(/通知/)),
+      ];
+      return { snapshot, out };
+    });
+    expect(r.snapshot).toBe(
+      [
+        'textbox "姓名"',
+        'combobox "城市"',
+        'combobox "标签"',
+        'switch "通知" (unchecked)',
+        'radio "男" (unchecked)',
+        'radio "女" (unchecked)',
+        'button "提交"',
+        'button "更多"',
+      ]
+        .map((l, i) => `[${i + 1}] ${l}`)
+        .join('\n'),
+    );
+    for (const x of r.out) expect(x.ok, x.message).toBe(true);
+    expect(r.out[2]!.message).toMatch(/switch "通知" \(unchecked\); it is now checked/);
+    expect((await appState(page)).form).toMatchObject({ city: 'sh', tags: ['r', 'b'], notify: true });
+    await page.close();
+  });
+});

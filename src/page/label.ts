@@ -123,11 +123,10 @@ export function roleOf(el: Element): string {
   const tabindex = dom.attr(el, 'tabindex');
   const focusable = tabindex !== null && Number(tabindex) >= 0;
   if (focusable && drawnSelect(el)) return 'combobox';
-  const before = el.previousElementSibling;
   return SWITCH.test(dom.attr(el, 'class') ?? '') &&
     (focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer') &&
     // Not the box drawn for a hidden checkbox, which is the control (Layui's).
-    !(before && drawnBox(before) === el)
+    !(el.previousElementSibling && drawnBox(el.previousElementSibling) === el)
     ? 'switch'
     : '';
 }

@@ -100,9 +100,10 @@ function findPlainListbox(touched: Iterable<Element>, field: Element): Element |
     for (const c of around) {
       if (seen.has(c)) continue;
       seen.add(c);
-      if (dom.contains(c, field) || !isVisible(c)) continue;
+      // The cheap tests first: this runs on every element a click changed.
       const position = getComputedStyle(c).position;
       if (position !== 'absolute' && position !== 'fixed') continue;
+      if (dom.contains(c, field) || !isVisible(c)) continue;
       const options = near(dom.rect(c)) ? plainOptions(c) : [];
       if (options.length && !leaving(c, options[0]!, field)) return c;
     }

@@ -37,9 +37,11 @@ const TOGGLE_ROLE = /^(switch|checkbox|radio|menuitemcheckbox|menuitemradio)$/;
  * UI's switch and radio keep a transparent input inside the element a person operates), or null.
  */
 export const toggleOwner = (el: Element): Element | null =>
-  dom.tag(el).toUpperCase() === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type)
-    ? nearAncestor(el, (a) => TOGGLE_ROLE.test(dom.attr(a, 'role') ?? ''))
-    : null;
+  toggleInput(el) ? nearAncestor(el, (a) => TOGGLE_ROLE.test(dom.attr(a, 'role') ?? '')) : null;
+
+/** A checkbox or radio input. */
+const toggleInput = (el: Element): boolean =>
+  dom.tag(el).toUpperCase() === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type);
 
 const WIDGET =
   '[role=combobox],[role=listbox],[role=button],button,[aria-haspopup]:not([aria-haspopup=false])';
@@ -67,7 +69,7 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   const drawn = drawnBox(el);
   if (drawn) return judge(drawn);
   const tag = dom.tag(el).toUpperCase();
-  const toggle = tag === 'INPUT' && /^(checkbox|radio)$/.test((el as HTMLInputElement).type);
+  const toggle = toggleInput(el);
   if (toggle) {
     // The input inside a switch, checkbox or radio with its own role is that control's part.
     if (toggleOwner(el)) return null;
@@ -106,13 +108,7 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
  * says what it is (Layui's div.layui-form-checkbox, -radio, -switch): a person sees and clicks that.
  */
 function drawnToggle(el: Element): Element | null {
-  if (
-    dom.tag(el).toUpperCase() !== 'INPUT' ||
-    !/^(checkbox|radio)$/.test((el as HTMLInputElement).type) ||
-    !dom.checkVisibility ||
-    dom.checkVisibility(el)
-  )
-    return null;
+  if (!toggleInput(el) || !dom.checkVisibility || dom.checkVisibility(el)) return null;
   const next = el.nextElementSibling;
   return next && /checkbox|radio|switch/i.test(dom.attr(next, 'class') ?? '') && dom.checkVisibility(next)
     ? next

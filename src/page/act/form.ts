@@ -25,7 +25,7 @@ import type { ActionContext } from './context';
 import { keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
 import { liveEquivalent } from './keyboard';
-import { click } from './pointer';
+import { click, hoverAt, pointerTarget, pressAt } from './pointer';
 import * as dom from '../dom';
 import { standIn } from '../stand-in';
 import { openPlainList, plainListbox, plainOptions, shownOptions } from '../options';
@@ -375,7 +375,7 @@ async function selectRadio(
   return { ...r, message: note + r.message };
 }
 
-/** check(id, checked = true): checkboxes, radios and switches, through click() so frameworks see it; verified. */
+/** check(id, checked = true): checkboxes, radios and switches, clicked where they are drawn so frameworks see it; verified. */
 export async function check(ctx: ActionContext, id: Target, checked = true): Promise<ActionResult> {
   if (typeof checked !== 'boolean')
     throw new LLMHelperError(
@@ -411,7 +411,14 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
     };
   const boxId = ctx.store.idFor(box);
   const tracker = track(ctx.store);
-  (box as HTMLElement).click();
+  // Where a person clicks: what is drawn for the box, which may be the only part that listens (TDesign
+  // changes its radio group's value on the label's click and stops the input's). Covered or not drawn:
+  // the box's own click(), as before.
+  const spot = pointerTarget(box);
+  if ('hit' in spot) {
+    hoverAt(ctx, spot.hit, spot.at);
+    pressAt(spot.hit, spot.at);
+  } else (box as HTMLElement).click();
   const changes = await tracker.finish();
   // The page may replace the box when it changes: judge by the live one.
   const live = liveEquivalent(ctx, box, boxId);

@@ -40,7 +40,7 @@ export const PAGERS = 'nav[aria-label*=pagination i],[class*=paginat i],[class*=
  * layer dialogs.
  */
 export const DIALOG_SELECTOR =
-  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page,[class$="-modal"],[class*="-modal "]';
+  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page,.t-dialog,[class$="-modal"],[class*="-modal "]';
 /** Alerts, status messages and toasts. */
 export const ALERT_SELECTOR =
   '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification,.alert,.layui-layer-msg';

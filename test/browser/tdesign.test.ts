@@ -48,4 +48,19 @@ describe('TDesign Vue, in Chinese', () => {
     });
     await page.close();
   });
+
+  it('reports its dialog, a div whose only sign is its class, opening and closing', async () => {
+    const page = await ctx.open('tdesign.html');
+    await page.waitForSelector('.t-select');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const opened = await h.click(h.find(/提交/)[0]!.id);
+      const closed = await h.click(h.find(/^确认$/).find((x) => x.tag === 'button')!.id);
+      return { opened, closed };
+    });
+    expect(r.opened.message).toMatch(/dialog opened: \[\d+\] div "确认 确定提交吗？/);
+    expect(r.closed.message).toMatch(/dialog closed/);
+    expect(await appState(page)).toMatchObject({ ok: true });
+    await page.close();
+  });
 });

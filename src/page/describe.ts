@@ -6,7 +6,7 @@ import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
-import { inputType, isChecked, isInteractive, nameOf, roleOf, tagOf, textOf } from './label';
+import { inputType, isChecked, isInteractive, nameOf, onlyProposed, roleOf, tagOf, textOf } from './label';
 import { disabledReason } from './disabled';
 import { census, COUNT_KINDS, isControl, type Census } from './census';
 import { fieldValue, redactText } from './redact';
@@ -18,7 +18,7 @@ import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } 
 import { collectRoots, queryAllDeep } from './roots';
 import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
 import * as dom from './dom';
-import { standIn } from './stand-in';
+import { comboboxOf, standIn } from './stand-in';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
@@ -353,7 +353,7 @@ function mainActions(
     if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);
     // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
-    if (!name || standIn(el)) continue;
+    if (!name || standIn(el) || comboboxOf(el)) continue;
     const key = `${roleOf(el)}|${name}`;
     const known = seen.get(key);
     if (known) known.push(el);
@@ -595,8 +595,6 @@ export interface SnapshotOptions {
   visible?: boolean;
 }
 
-const PROPOSED = new Set(['A', 'DIV', 'SPAN']);
-
 /** Interactive elements, one line each, visible and in-view first, within a character budget. */
 export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
   const budget = opts.budget ?? config.snapshotBudget;
@@ -607,7 +605,9 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
     (el) =>
       !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)) &&
       // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
-      !(PROPOSED.has(tagOf(el)) && !roleOf(el)),
+      !onlyProposed(el) &&
+      // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
+      !comboboxOf(el),
   );
   const inView: Element[] = [];
   const below: Element[] = [];
@@ -621,16 +621,22 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   let used = 0;
   const reserve = 160; // for the closing "… more" line
   let shown = 0;
+  // Hidden after all (the full check; a select a widget squeezed to a pixel): not "more not shown".
+  let hiddenAfterAll = 0;
   let full = false;
+  const belowSet = new Set(below);
   for (const el of ordered) {
-    if (!visibility(el).visible && opts.visible !== false) continue;
-    const line = elementLine(store, el, { context: true }) + (below.includes(el) ? ' (below the fold)' : '');
+    if (!visibility(el).visible && opts.visible !== false) {
+      hiddenAfterAll++;
+      continue;
+    }
+    const line = elementLine(store, el, { context: true }) + (belowSet.has(el) ? ' (below the fold)' : '');
     if ((full = used + line.length + 1 > budget - reserve)) break;
     lines.push(line);
     used += line.length + 1;
     shown++;
   }
-  const left = ordered.length - shown;
+  const left = ordered.length - shown - hiddenAfterAll;
   if (!lines.length)
     return full
       ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${config.snapshotBudget}).`

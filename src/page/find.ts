@@ -5,14 +5,24 @@
 import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
-import { inputType, isInteractive, labelledControl, labelsOf, nameOf, roleOf, tagOf, textOf } from './label';
+import {
+  inputType,
+  isInteractive,
+  labelledControl,
+  labelsOf,
+  nameOf,
+  onlyProposed,
+  roleOf,
+  tagOf,
+  textOf,
+} from './label';
 import { disabledReason } from './disabled';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { matchesText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, normalize, truncate } from './text';
-import { INTERACTIVE_SELECTOR, typeSelector } from './types';
+import { CLOSE_BOXES, INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { isInert, openLayer, quickVisibility, visibility } from './visible';
 import { collectRoots } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
@@ -374,6 +384,8 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
     const b = dom.closest(icon, 'button,a,[role=button]');
     if (b && !seen.has(b) && !dom.text(b)?.trim()) test(b, true);
   }
+  // And close boxes with no role (TDesign's span.t-dialog__close, Layui's icon-font span), by their icon.
+  for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
   for (const el of [...dom.qsa(root, ATTR_SELECTOR)]) test(el, false);
   return hits;
 }
@@ -410,6 +422,8 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     }
     // A select or text field a widget library hid: the widget in its place is what a person uses.
     el = operated(el);
+    // Of the type only if its role says so (Layui's box drawn for a hidden checkbox is not one).
+    if (selector && onlyProposed(el)) return;
     const m = pattern ? pattern.regex.exec(matched) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);

@@ -96,6 +96,14 @@ const NAME_FROM_CONTENT = new Set([
 
 export const tagOf = (el: Element): string => dom.tag(el).toUpperCase();
 
+const PROPOSED = new Set(['A', 'DIV', 'SPAN', 'I']);
+
+/**
+ * An element a type's selector only proposes (a link with no href, a box whose class says switch or
+ * close) and its role turns down: not of that type.
+ */
+export const onlyProposed = (el: Element): boolean => PROPOSED.has(tagOf(el)) && !roleOf(el);
+
 export function roleOf(el: Element): string {
   const explicit = dom.attr(el, 'role');
   if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
@@ -123,12 +131,30 @@ export function roleOf(el: Element): string {
   const tabindex = dom.attr(el, 'tabindex');
   const focusable = tabindex !== null && Number(tabindex) >= 0;
   if (focusable && drawnSelect(el)) return 'combobox';
+  if (closeBox(el, tag)) return 'button';
   return SWITCH.test(dom.attr(el, 'class') ?? '') &&
     (focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer') &&
     // Not the box drawn for a hidden checkbox, which is the control (Layui's).
     !(el.previousElementSibling && drawnBox(el.previousElementSibling) === el)
     ? 'switch'
     : '';
+}
+
+/** A class token that ends in close: t-dialog__close, modal-close, close; not closed or close-wrapper. */
+const CLOSE = /close(\s|$)/i;
+const CONTROLS = 'button,a,input,select,textarea,[role=button],[role=link]';
+
+/**
+ * A close control drawn as a bare box holding an icon or a ×, with no role (TDesign's dialog's
+ * span.t-dialog__close, the hand-made modal's span.close): a button, unless a control is around it or in
+ * it (Element UI's icon inside its close button).
+ */
+function closeBox(el: Element, tag: string): boolean {
+  if ((tag !== 'SPAN' && tag !== 'DIV' && tag !== 'I') || !CLOSE.test(dom.attr(el, 'class') ?? ''))
+    return false;
+  if ((dom.text(el) ?? '').trim().length > 2) return false;
+  const up = dom.parentEl(el);
+  return !(up && dom.closest(up, CONTROLS)) && !dom.qs(el, CONTROLS);
 }
 
 /** A class that says switch, not one of its parts (t-switch, not t-switch__handle). */
@@ -337,9 +363,20 @@ function textOfIds(el: Element, ids: string): string {
   );
 }
 
+/** Every element `ids` names is inside `el`: what labels it is its own content (its drawn value). */
+function labelsItsValue(el: Element, ids: string): boolean {
+  const root = dom.root(el) as Document | ShadowRoot;
+  return ids
+    .trim()
+    .split(/\s+/)
+    .every((id) => {
+      const ref = dom.byId(root, id);
+      return !!ref && ref !== el && dom.contains(el, ref);
+    });
+}
+
 const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', 'OUTPUT']);
 
-/** The accessible name, with the fallbacks people rely on when markup is sloppy. Never longer than max. */
 /**
  * A text field or select in a table cell with no label of its own (a data grid's cell editor, a row of
  * inputs) goes by its column's header, not by the neighbouring cell's text. Checkboxes and radios are
@@ -366,6 +403,7 @@ const replacedName = (el: Element): string => {
   return replaced ? computeName(replaced) : '';
 };
 
+/** The accessible name, with the fallbacks people rely on when markup is sloppy. Never longer than max. */
 export function nameOf(el: Element, max = 80): string {
   return truncate(computeName(el), max);
 }
@@ -374,7 +412,8 @@ function computeName(el: Element): string {
   const labelledby = dom.attr(el, 'aria-labelledby');
   if (labelledby) {
     const t = textOfIds(el, labelledby);
-    if (t) return t;
+    // Select2 labels its combobox with the value drawn inside it: the replaced select's label names it.
+    if (t) return (labelsItsValue(el, labelledby) && replacedName(el)) || t;
   }
   const aria = normalize(dom.attr(el, 'aria-label') ?? '');
   if (aria) return aria;
@@ -489,6 +528,9 @@ export function adjacentLabel(el: Element): string {
 }
 
 const GENERIC_TOKENS = new Set([
+  'layui',
+  'layer',
+  'anticon',
   'ivu',
   'ios',
   'arco',

@@ -63,10 +63,29 @@ export function standIn(el: Element): Element | null {
 }
 
 /**
- * The element to operate for `el`: its stand-in when a widget replaced it, the switch, checkbox or radio
- * it is the hidden input of (Element UI's), else itself.
+ * The combobox that `el` is only the drawn value of, or null: Select2's read-only textbox inside its
+ * combobox, and Choices' listbox of the chosen item inside its closed combobox. A person sees one
+ * control there, and the tools list and operate the combobox. A listbox that lists anything but the
+ * chosen items (an open list inside a combobox that never says it expanded) stays a control.
  */
-export const operated = (el: Element): Element => standIn(el) ?? toggleOwner(el) ?? el;
+export function comboboxOf(el: Element): Element | null {
+  const role = dom.attr(el, 'role');
+  if (role !== 'textbox' && role !== 'listbox' && role !== 'option') return null;
+  const up = dom.parentEl(el);
+  const box = up && dom.closest(up, '[role=combobox]');
+  if (!box) return null;
+  if (role === 'textbox') return dom.attr(el, 'aria-readonly') === 'true' ? box : null;
+  if (dom.attr(box, 'aria-expanded') !== 'false') return null;
+  const list = role === 'listbox' ? el : dom.closest(el, '[role=listbox]');
+  const options = list ? [...dom.qsa(list, '[role=option]')] : [el];
+  return options.every((o) => dom.attr(o, 'aria-selected') === 'true') ? box : null;
+}
+
+/**
+ * The element to operate for `el`: its stand-in when a widget replaced it, the switch, checkbox or radio
+ * it is the hidden input of (Element UI's), the combobox it draws the value of, else itself.
+ */
+export const operated = (el: Element): Element => standIn(el) ?? toggleOwner(el) ?? comboboxOf(el) ?? el;
 
 /**
  * The hidden control `widget` stands in for, or null: looked for just before the widget or one of its

@@ -2,9 +2,13 @@
 import { LLMHelperError } from '../errors';
 import * as dom from './dom';
 
+/** Boxes with a class token ending in close: the close controls pages draw without a role (roleOf tells). */
+export const CLOSE_BOXES = ['span', 'div', 'i']
+  .map((tag) => `${tag}[class$=close i],${tag}[class*="close " i]`)
+  .join(',');
+
 export const TYPE_SELECTORS = {
-  button:
-    'button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button]',
+  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES}`,
   link: 'a[href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',

@@ -10,6 +10,8 @@ describe('Layui: a form it draws over hidden native controls, and a layer dialog
     const r = await page.evaluate(async () => {
       const h = window.LLMHelper;
       const snapshot = h.snapshot();
+      // The box drawn for the switch's hidden checkbox has a class that says switch: not a second one.
+      const checkboxes = h.find({ type: 'checkbox' }).map((m) => `${m.tag} ${m.text}`);
       const id = (p: RegExp) => h.find(p)[0]!.id;
       const opened = await h.click(id(/城市/));
       const out = [
@@ -20,8 +22,9 @@ describe('Layui: a form it draws over hidden native controls, and a layer dialog
         await h.type(id(/姓名/), '张三'),
         await h.click(id(/立即提交/)),
       ];
-      return { snapshot, opened, out, after: h.snapshot() };
+      return { snapshot, checkboxes, opened, out, after: h.snapshot() };
     });
+    expect(r.checkboxes).toEqual(['input 阅读', 'input 跑步', 'input 通知']);
     // The native checkboxes and radios are display: none; Layui draws a div after each. The switch's
     // title is its on|off text: the form item's label names it.
     expect(r.snapshot).toBe(
@@ -56,7 +59,7 @@ describe('Layui: a form it draws over hidden native controls, and a layer dialog
     await page.close();
   });
 
-  it("layer's confirm is a dialog, and its buttons (links without href) are buttons", async () => {
+  it("layer's confirm is a dialog, and its buttons (links without href) and close icon (a span) are buttons", async () => {
     const page = await ctx.open('layui.html');
     await page.waitForSelector('.layui-form-select');
     const r = await page.evaluate(async () => {
@@ -66,7 +69,7 @@ describe('Layui: a form it draws over hidden native controls, and a layer dialog
       return { opened, ok, confirmed: await h.click(ok.id) };
     });
     expect(r.opened.message).toMatch(
-      /dialog opened: \[\d+\] div "提示 确定删除吗？.*"; 2 new controls \(\[\d+\] button "确定"; \[\d+\] button "取消"\)/,
+      /dialog opened: \[\d+\] div "提示 确定删除吗？.*"; 3 new controls \(\[\d+\] button "close"; \[\d+\] button "确定"; \[\d+\] button "取消"\)/,
     );
     expect(r.ok.role).toBe('button');
     expect(r.confirmed.message).toMatch(/dialog closed/);

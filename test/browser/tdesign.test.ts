@@ -63,4 +63,23 @@ describe('TDesign Vue, in Chinese', () => {
     expect(await appState(page)).toMatchObject({ ok: true });
     await page.close();
   });
+
+  it("lists the dialog's close icon, a span with no role, and closes the dialog with it", async () => {
+    const page = await ctx.open('tdesign.html');
+    await page.waitForSelector('.t-select');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find(/提交/)[0]!.id);
+      const snapshot = h.snapshot();
+      const found = h.find(/close/);
+      const closed = await h.click(found[0]!.id);
+      return { snapshot, found, closed: closed.message };
+    });
+    expect(r.snapshot).toMatch(/\[\d+\] button "dialog close"\n\[\d+\] button "取消"/);
+    expect(r.found).toMatchObject([{ tag: 'span', role: 'button' }]);
+    expect(r.closed).toMatch(/^Clicked \[\d+\] button "dialog close"\. Then: dialog closed/);
+    await page.waitForSelector('.t-dialog', { state: 'hidden', timeout: 3000 });
+    expect((await appState(page)).ok).toBeUndefined(); // closed, not confirmed
+    await page.close();
+  });
 });

@@ -72,6 +72,31 @@ describe('select widgets from real libraries (Tom Select, Choices, Select2) that
     await page.close();
   });
 
+  it('snapshot shows each widget as one combobox named by its label, with what it draws inside as its value', async () => {
+    const page = await ctx.open('widgets-real.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const before = h.snapshot();
+      const found = h.find('Carrier').map((x) => `${x.tag} ${x.role}`);
+      const chosen = await h.select(h.find('Carrier')[0]!.id, 'UPS');
+      return { before, found, chosen: chosen.message };
+    });
+    // Select2 labels its combobox with its own read-only textbox showing the value, and Choices keeps a
+    // listbox of the chosen item inside its combobox: neither is a control of its own. The selects the
+    // widgets squeeze to a pixel are hidden, not "more not shown".
+    expect(r.before).toBe(
+      [
+        '[1] combobox "Country" (collapsed, has popup)',
+        '[2] combobox "Fruit" (collapsed, has popup)',
+        '[3] combobox "Tags" (collapsed, has popup)',
+        '[4] combobox "Carrier" (value "Any carrier", collapsed, has popup)',
+      ].join('\n'),
+    );
+    expect(r.found).toEqual(['span combobox']);
+    expect(r.chosen).toMatch(/^Selected option "UPS" in \[4\] combobox "Carrier" \(value "UPS"/);
+    await page.close();
+  });
+
   it('a selector for the hidden native select works through its widget too', async () => {
     const page = await ctx.open('widgets-real.html');
     const r = await page.evaluate(() => window.LLMHelper.select('#fruit', 'Cherry'));

@@ -32,6 +32,21 @@ describe('roleOf and nameOf', () => {
     expect(roleOf($('select[multiple]'))).toBe('listbox');
   });
 
+  it('takes a close box with no role for a button, not what merely says closed or sits in a button', () => {
+    document.body.innerHTML = `
+      <div class="t-dialog__header"><span id="td" class="t-dialog__close"><svg class="t-icon t-icon-close"></svg></span></div>
+      <div class="modal"><span id="x" class="close">&times;</span></div>
+      <button id="eb" class="el-dialog__headerbtn"><i id="ei" class="el-icon el-icon-close"></i></button>
+      <div id="closed" class="panel is-closed">Shipping</div>
+      <span id="long" class="tag-close">Remove this filter</span>
+      <div id="wrap" class="modal-close"><button>×</button></div>`;
+    expect(roleOf($('#td'))).toBe('button');
+    expect(nameOf($('#td'))).toMatch(/close/);
+    expect(roleOf($('#x'))).toBe('button');
+    expect(roleOf($('#ei'))).toBe('');
+    for (const id of ['#closed', '#long', '#wrap']) expect(roleOf($(id))).toBe('');
+  });
+
   it('leaves display: none text out of a name, not visually hidden text', () => {
     document.body.innerHTML = `
       <div id="h" role="columnheader">Total <span style="display: none">1</span></div>

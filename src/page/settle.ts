@@ -141,8 +141,14 @@ function sortOrder(header: Element): string | null {
   const aria = dom.attr(header, 'aria-sort');
   if (aria === 'ascending' || aria === 'descending') return aria;
   if (aria) return null;
-  const order = /(?:^|[\s_-])(asc|desc)(?:ending)?(?=$|[\s_-])/i.exec(dom.attr(header, 'class') ?? '');
-  return order ? `${order[1]!.toLowerCase()}ending` : null;
+  const order = /(?:^|[\s_-])(asc|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(dom.attr(header, 'class') ?? '');
+  if (order) return `${order[1]!.toLowerCase()}ending`;
+  // Or its active sort arrow says it (Arco's div.arco-table-sorter-icon-active holding a caret-up icon).
+  const arrow = dom.qs(header, '[class*=sort i][class*=active i]');
+  if (!arrow) return null;
+  const classes = [arrow, ...dom.qsa(arrow, '[class]')].map((e) => dom.attr(e, 'class')).join(' ');
+  const way = /(?:^|[\s_-])(up|asc|down|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(classes)?.[1];
+  return way ? (/^(up|asc)$/i.test(way) ? 'ascending' : 'descending') : null;
 }
 
 /** Longest rest of a running animation that an action waits out (a fade or a slide, not a progress bar). */
@@ -299,7 +305,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
       // A header that sorts its column says so in aria-sort (tables, Tabulator, AG Grid), or in a class
       // (Element UI's th.ascending), on itself or on the header cell the click landed in.
       const header = target && dom.closest(target, 'th,[role=columnheader]');
-      const sort = header && touched.has(header) ? sortOrder(header) : null;
+      // The header or its arrow changed (Arco's second click changes only which arrow is active).
+      const sort = header && [...touched].some((t) => dom.contains(header, t)) ? sortOrder(header) : null;
       if (sort) report.sorted = `${truncate(nameOf(header!, 40) || textOf(header!, 40), 40)} (${sort})`;
       const appeared: Element[] = [];
       for (const el of added) {

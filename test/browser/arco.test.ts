@@ -36,4 +36,21 @@ describe('Arco Design Vue, in Chinese', () => {
     });
     await page.close();
   });
+
+  it("a header's click reports the sort its active arrow shows (no aria-sort, no class on the header)", async () => {
+    const page = await ctx.open('arco.html');
+    await page.waitForSelector('.arco-table');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const header = h.find(/^金额$/)[0]!.id;
+      const first = await h.click(header);
+      const second = await h.click(header);
+      const totals = [...document.querySelectorAll('tbody tr')].map((tr) => tr.lastElementChild!.textContent);
+      return { first: first.message, second: second.message, totals };
+    });
+    expect(r.first).toMatch(/sorted by 金额 \(ascending\)/);
+    expect(r.second).toMatch(/sorted by 金额 \(descending\)/);
+    expect(r.totals).toEqual(['74', '48', '37', '11', '0']);
+    await page.close();
+  });
 });

@@ -61,6 +61,29 @@ describe('Element UI 2 (Vue 2), in Chinese', () => {
     await page.close();
   });
 
+  it("a date picker's calendar left open after typing: the click it covers says so and that Escape closes it", async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const date = h.find(/日期/)[0]!.id;
+      const region = h.find(/地区/)[0]!.id;
+      return [
+        await h.type(date, '2024-03-05'),
+        await h.click(region),
+        await h.press('Escape'),
+        await h.click(region),
+      ];
+    });
+    expect(r[0]!.ok, r[0]!.message).toBe(true);
+    expect(r[1]!.ok).toBe(false);
+    expect(r[1]!.message).toMatch(
+      /^\[\d+\] textbox "地区" is covered by div\.el-date-picker__header, in the popup that \[\d+\] textbox "日期" \(value "2024-03-05"\) left open, so it was not clicked\. Press Escape to close the popup/,
+    );
+    expect(r[3]!.ok, r[3]!.message).toBe(true);
+    expect((await appState(page)).form).toMatchObject({ date: '2024-03-05' });
+    await page.close();
+  });
+
   it('the table: a header sorts by its class, a row dropdown (aria-haspopup="list") is a menu', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

@@ -4,9 +4,9 @@
  * deepest element there, keeping the browser's default behaviour (links, submit, labels).
  */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../describe';
+import { deepActiveElement, elementLine } from '../describe';
 import { isChecked, nameOf, tagOf } from '../label';
-import { TYPE_SELECTORS } from '../types';
+import { DIALOG_SELECTOR, TYPE_SELECTORS } from '../types';
 import { disabledReason } from '../disabled';
 import { drawnBox, isInert, transparent } from '../visible';
 import { behindLayer } from '../find';
@@ -59,7 +59,10 @@ export interface PointerTarget {
 }
 
 /** Where to click: the centre of the target's visible box, after scrolling it into view; or why not. */
-export function pointerTarget(target: Element, force = false): PointerTarget | { covered: string } {
+export function pointerTarget(
+  target: Element,
+  force = false,
+): PointerTarget | { covered: string; opener: Element | null } {
   // A person clicks what is drawn for a combobox kept out of sight.
   const el = drawnBox(target) ?? target;
   let rect = dom.rect(el);
@@ -82,7 +85,30 @@ export function pointerTarget(target: Element, force = false): PointerTarget | {
   if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit))) return { hit, at };
   // A control hidden under what its own label draws (Chakra's switch): a click in the label is its click.
   if ([...((el as HTMLInputElement).labels ?? [])].some((l) => containsDeep(l, hit))) return { hit, at };
-  return { covered: coverName(hit) };
+  return { covered: coverName(hit), opener: popupOpener(hit) };
+}
+
+/**
+ * The focused field whose popup covers the point, or null: `hit` is in a floating layer (absolutely or
+ * fixed positioned, not a dialog) that the focused element is outside of and that sits just below or
+ * above it, as a date picker's calendar stays open under its field after typing (Element UI's).
+ */
+function popupOpener(hit: Element): Element | null {
+  const focused = deepActiveElement();
+  const doc = dom.doc(hit);
+  if (!focused || focused === dom.body(document) || containsDeep(focused, hit)) return null;
+  const win = dom.view(doc) ?? window;
+  let layer: Element | null = null;
+  for (let n: Element | null = hit; n && n !== dom.body(doc); n = dom.parentEl(n)) {
+    if (dom.matches(n, DIALOG_SELECTOR)) return null;
+    const position = win.getComputedStyle(n).position;
+    if (position === 'absolute' || position === 'fixed') layer = n;
+  }
+  if (!layer || containsDeep(layer, focused)) return null;
+  const a = dom.rect(layer);
+  const f = dom.rect(focused);
+  const beside = Math.min(Math.abs(a.top - f.bottom), Math.abs(f.top - a.bottom)) <= 16;
+  return beside && a.left < f.right && f.left < a.right ? focused : null;
 }
 
 /** The focusable element a mouse press on `el` focuses: itself or its nearest focusable ancestor. */
@@ -202,7 +228,9 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
       element,
       line,
       note,
-      refused: `${note}${line} is covered by ${spot.covered}, so it was not ${verb}ed. Close or dismiss that first, or pass force: true.`,
+      refused: spot.opener
+        ? `${note}${line} is covered by ${spot.covered}, in the popup that ${elementLine(ctx.store, spot.opener)} left open, so it was not ${verb}ed. Press Escape to close the popup, then try again, or pass force: true.`
+        : `${note}${line} is covered by ${spot.covered}, so it was not ${verb}ed. Close or dismiss that first, or pass force: true.`,
     };
   return { element, line, note, spot };
 }

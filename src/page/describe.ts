@@ -6,7 +6,17 @@ import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
-import { inputType, isChecked, isInteractive, nameOf, onlyProposed, roleOf, tagOf, textOf } from './label';
+import {
+  controlsIn,
+  inputType,
+  isChecked,
+  isInteractive,
+  nameOf,
+  onlyProposed,
+  roleOf,
+  tagOf,
+  textOf,
+} from './label';
 import { disabledReason } from './disabled';
 import { census, COUNT_KINDS, isControl, type Census } from './census';
 import { fieldValue, redactText } from './redact';
@@ -293,7 +303,7 @@ function describeList(store: ElementStore, el: Element, kind: Kind, budget: numb
       if (dom.attr(item, 'aria-haspopup') || dom.qs(item, '[role=menu]')) line += ' ▸ submenu';
       return line;
     }
-    const action = dom.qs(item, INTERACTIVE_SELECTOR);
+    const action = controlsIn(item)[0];
     const text = truncate(textOf(item, 80), 50);
     if (action && nameOf(action, 50) === text) return elementLine(store, action);
     const disabled = disabledReason(item);
@@ -309,7 +319,9 @@ function describeDialog(store: ElementStore, el: Element, budget: number): strin
   const modal =
     dom.attr(el, 'aria-modal') === 'true' || (tagOf(el) === 'DIALOG' && dom.matches(el, ':modal'));
   const text = truncate(textOf(el, 400), 240);
-  const actions = visibleMatches(INTERACTIVE_SELECTOR, el).map((a) => elementLine(store, a));
+  const actions = visibleMatches(INTERACTIVE_SELECTOR, el)
+    .filter((a) => !onlyProposed(a))
+    .map((a) => elementLine(store, a));
   let out = `Dialog${name ? ` ${quoted(name)}` : ''}${modal ? ' (modal)' : ''}: ${quoted(text, 240)}.`;
   if (actions.length) out += ` Controls: ${listWithin(actions, budget - out.length - 20)}.`;
   return out;

@@ -111,7 +111,12 @@ function actionable(el: Element): Element {
     const inner = actionable(slot);
     if (inner !== slot) return inner;
   }
-  const up = closestDeep(el, INTERACTIVE_SELECTOR);
+  let up = closestDeep(el, INTERACTIVE_SELECTOR);
+  // Past what the selector only proposed and the role turned down (an icon in its button).
+  while (up && onlyProposed(up)) {
+    const parent = parentOf(up);
+    up = parent && closestDeep(parent, INTERACTIVE_SELECTOR);
+  }
   // A focusable list (jQuery UI's menu, a keyboard-driven list) holds the items: the hit is its item.
   if (up && up !== el && LISTS.has(tagOf(up))) return dom.closest(el, 'li') ?? el;
   return up ?? el;
@@ -381,11 +386,15 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // Icon buttons and links, by the name their icon gives them ("close", "next page"): found from their
   // icons, as a page has far fewer icons than buttons and links.
   for (const icon of byTag(root, ['svg', 'i'])) {
-    const b = dom.closest(icon, 'button,a,[role=button]');
+    // Or the icon itself when it shows a pointer of its own (roleOf calls it a button).
+    const b = dom.closest(icon, 'button,a,[role=button]') ?? (roleOf(icon) === 'button' ? icon : null);
     if (b && !seen.has(b) && !dom.text(b)?.trim()) test(b, true);
   }
   // And close boxes with no role (TDesign's span.t-dialog__close, Layui's icon-font span), by their icon.
-  for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
+  // Their names say close (from class or shape): the page-wide query runs only for a pattern that could
+  // match one, as it costs a 100,000-element page several milliseconds.
+  if (verify(pattern, 'close'))
+    for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
   for (const el of [...dom.qsa(root, ATTR_SELECTOR)]) test(el, false);
   return hits;
 }

@@ -8,7 +8,8 @@ import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
-import { PAGERS, TYPE_SELECTORS } from './types';
+import { iconShape } from './icon-shape';
+import { INTERACTIVE_SELECTOR, PAGERS, TYPE_SELECTORS } from './types';
 import { drawnText } from './look';
 import { drawnBox } from './visible';
 
@@ -96,13 +97,17 @@ const NAME_FROM_CONTENT = new Set([
 
 export const tagOf = (el: Element): string => dom.tag(el).toUpperCase();
 
-const PROPOSED = new Set(['A', 'DIV', 'SPAN', 'I']);
+const PROPOSED = new Set(['A', 'DIV', 'SPAN', 'I', 'SVG']);
 
 /**
  * An element a type's selector only proposes (a link with no href, a box whose class says switch or
  * close) and its role turns down: not of that type.
  */
 export const onlyProposed = (el: Element): boolean => PROPOSED.has(tagOf(el)) && !roleOf(el);
+
+/** What a person can operate inside `root`, in document order, past what the selector only proposed. */
+export const controlsIn = (root: ParentNode): Element[] =>
+  [...dom.qsa(root, INTERACTIVE_SELECTOR)].filter((e) => !onlyProposed(e));
 
 export function roleOf(el: Element): string {
   const explicit = dom.attr(el, 'role');
@@ -132,12 +137,14 @@ export function roleOf(el: Element): string {
   const focusable = tabindex !== null && Number(tabindex) >= 0;
   if (focusable && drawnSelect(el)) return 'combobox';
   if (closeBox(el, tag)) return 'button';
-  return SWITCH.test(dom.attr(el, 'class') ?? '') &&
+  if (
+    SWITCH.test(dom.attr(el, 'class') ?? '') &&
     (focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer') &&
     // Not the box drawn for a hidden checkbox, which is the control (Layui's).
     !(el.previousElementSibling && drawnBox(el.previousElementSibling) === el)
-    ? 'switch'
-    : '';
+  )
+    return 'switch';
+  return pointerIcon(el, tag) ? 'button' : '';
 }
 
 /** A class token that ends in close: t-dialog__close, modal-close, close; not closed or close-wrapper. */
@@ -155,6 +162,27 @@ function closeBox(el: Element, tag: string): boolean {
   if ((dom.text(el) ?? '').trim().length > 2) return false;
   const up = dom.parentEl(el);
   return !(up && dom.closest(up, CONTROLS)) && !dom.qs(el, CONTROLS);
+}
+
+/**
+ * A row's action icon a page made clickable by itself (a table cell's i.el-icon-delete or i.fa-trash with
+ * a click handler): an i, svg or icon span with no text, in a cell with no field, that shows a pointer its
+ * parent does not (its own, not one inherited from a clickable row), with no control around it. Icons that
+ * are parts of a widget (a select's caret, a header's sort arrows) are not in such a cell.
+ */
+function pointerIcon(el: Element, tag: string): boolean {
+  if (tag !== 'I' && tag !== 'SVG' && !(tag === 'SPAN' && /icon/i.test(dom.attr(el, 'class') ?? '')))
+    return false;
+  if (tag !== 'SVG' && (dom.text(el) ?? '').trim()) return false;
+  const up = dom.parentEl(el);
+  const cell = up && dom.closest(up, 'td,[role=gridcell],[role=cell]');
+  const win = dom.view(dom.doc(el));
+  if (!cell || !win || dom.qs(cell, 'input,select,textarea,[role=combobox],[role=textbox]')) return false;
+  return (
+    win.getComputedStyle(el).cursor === 'pointer' &&
+    win.getComputedStyle(up).cursor !== 'pointer' &&
+    !dom.closest(up, CONTROLS)
+  );
 }
 
 /** A class that says switch, not one of its parts (t-switch, not t-switch__handle). */
@@ -619,6 +647,10 @@ export function iconName(el: Element): string {
   if (testId) return testId[1]!.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
   const paging = pagerRole(el);
   if (paging) return paging;
+  // What its strokes draw, as a person reads it: a plus, a minus, a ×.
+  const svg = tagOf(el) === 'SVG' ? el : dom.qs(el, 'svg');
+  const shape = svg && iconShape(svg);
+  if (shape) return shape;
   const classes = [el, ...[...dom.qsa(el, '[class]')].slice(0, 6)];
   for (const c of classes) {
     const cls = typeof c.className === 'string' ? c.className : (dom.attr(c, 'class') ?? '');

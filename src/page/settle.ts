@@ -3,7 +3,7 @@
  * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
  */
 import { deepActiveElement, elementLine } from './describe';
-import { isInteractive, nameOf, roleOf, textOf } from './label';
+import { controlsIn, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
 import { fieldValue } from './redact';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
@@ -328,7 +328,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       let gone = 0;
       for (const el of removed) {
         if (dom.connected(el)) continue;
-        gone += (dom.matches(el, INTERACTIVE_SELECTOR) ? 1 : 0) + dom.qsa(el, INTERACTIVE_SELECTOR).length;
+        gone += (dom.matches(el, INTERACTIVE_SELECTOR) && !onlyProposed(el) ? 1 : 0) + controlsIn(el).length;
       }
       if (gone) report.removed = { count: gone };
       const panel = controlled();
@@ -339,7 +339,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         !report.added &&
         isVisible(panel)
       ) {
-        const controls = [...dom.qsa(panel, INTERACTIVE_SELECTOR)].filter(isVisible);
+        const controls = controlsIn(panel).filter(isVisible);
         const n = controls.length;
         report.shown = `${elementLine(store, panel, { text: false })} ${
           n

@@ -2,13 +2,15 @@
 import { LLMHelperError } from '../errors';
 import * as dom from './dom';
 
-/** Boxes with a class token ending in close: the close controls pages draw without a role (roleOf tells). */
-export const CLOSE_BOXES = ['span', 'div', 'i']
-  .map((tag) => `${tag}[class$=close i],${tag}[class*="close " i]`)
-  .join(',');
+/**
+ * Boxes whose class says close: the close controls pages draw without a role, for roleOf to tell (a token
+ * that ends in close). One case-sensitive substring test each, as a page-wide query pays it per element.
+ */
+export const CLOSE_BOXES = 'span[class*=close],div[class*=close],i[class*=close]';
 
 export const TYPE_SELECTORS = {
-  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES}`,
+  // With what may be a button without a role, for roleOf to tell: close boxes, icons that show a pointer.
+  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],span[class*=close],div[class*=close],i,svg,span[class*=icon]`,
   link: 'a[href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',

@@ -132,6 +132,58 @@ describe('find: matching, ranking and options', () => {
     await page.close();
   });
 
+  it('a bare close box (span.close with a ×) is a button; a close box inside a button leads to the button', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<div class="box"><span id="bare" class="close">&times;</span><p>A hand-made modal</p></div>
+         <button id="dismiss" aria-label="Dismiss"><span class="btn-close">×</span></button>`,
+      );
+      const h = window.LLMHelper;
+      return h.find('×').map((m) => `${h.extract(m.id, 'id') as string} ${m.tag} ${m.role ?? ''}`);
+    });
+    expect(r.sort()).toEqual(['bare span button', 'dismiss button ']);
+    await page.close();
+  });
+
+  it('an icon that shows a pointer of its own is a button; one in a clickable row or in a button is not', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(async () => {
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        `<table id="icons"><tbody>
+           <tr><td>Report 7</td><td><i id="trash" class="fa fa-trash" style="cursor: pointer; display: inline-block; width: 16px; height: 16px" onclick="this.dataset.hit = 'yes'"></i>
+             <svg id="pen" class="icon-edit" viewBox="0 0 24 24" width="16" height="16" style="cursor: pointer"><path d="M3 21l3-1L19 7l-2-2L4 18z"/></svg></td></tr>
+           <tr style="cursor: pointer"><td>Report 8</td><td><i id="inherited" class="fa fa-eye"></i></td></tr>
+         </tbody></table>
+         <button id="save"><i class="fa fa-save" style="cursor: pointer"></i></button>
+         <ul id="files"><li><i class="fa fa-file"></i> <a href="/r1">Report one</a></li><li><svg viewBox="0 0 8 8" width="8"></svg> <a href="/r2">Report two</a></li></ul>`,
+      );
+      const h = window.LLMHelper;
+      // Icons that are only drawn are not controls: a list item's link is its action, not its icon.
+      const files = h.describe('#files');
+      const snapshot = h.snapshot({ within: '#icons' });
+      const trash = h.find(/trash/);
+      const clicked = await h.click(trash[0]!.id);
+      return {
+        files,
+        snapshot,
+        trash,
+        clicked: clicked.message,
+        hit: document.getElementById('trash')!.dataset.hit,
+      };
+    });
+    expect(r.snapshot).toMatch(
+      /^\[\d+\] button "trash" in row "Report 7"\n\[\d+\] button "edit" in row "Report 7"$/,
+    );
+    expect(r.trash).toMatchObject([{ tag: 'i', role: 'button', row: 'Report 7' }]);
+    expect(r.files).toMatch(/\[\d+\] link "Report one" → \/r1.*\[\d+\] link "Report two" → \/r2/);
+    expect(r.clicked).toMatch(/^Clicked \[\d+\] button "trash"/);
+    expect(r.hit).toBe('yes');
+    await page.close();
+  });
+
   it('finds a control by its label, placeholder, title or alt, and returns the control for a label', async () => {
     const page = await ctx.open('invoices.html');
     const r = await page.evaluate(() => ({

@@ -30,6 +30,25 @@ describe('Naive UI (Vue 3): selects and a dropdown drawn without ARIA roles', ()
     await page.close();
   });
 
+  it("the input-number's buttons, bare svg icons, go by what they draw, and step the number", async () => {
+    const page = await ctx.open('naive-ui.html');
+    await page.waitForSelector('.n-input-number');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const snapshot = h.snapshot();
+      const plus = h.find(/^plus$/);
+      const clicked = await h.click(plus[0]!.id);
+      return { snapshot, plus, clicked: clicked.message };
+    });
+    expect(r.snapshot).toMatch(
+      /\[\d+\] textbox "数量" \(value "1"\)\n\[\d+\] button "minus"( \(looks disabled\))?\n\[\d+\] button "plus"\n/,
+    );
+    expect(r.plus).toMatchObject([{ tag: 'button' }]);
+    expect(r.clicked).toMatch(/^Clicked \[\d+\] button "plus"/);
+    expect(await appState(page)).toMatchObject({ qty: 2 });
+    await page.close();
+  });
+
   it('a dropdown of divs opens as a menu, and a submenu in a popup of its own is reached by path', async () => {
     const page = await ctx.open('naive-ui.html');
     await page.waitForSelector('.n-select');

@@ -75,9 +75,9 @@ describe('TDesign Vue, in Chinese', () => {
       const closed = await h.click(found[0]!.id);
       return { snapshot, found, closed: closed.message };
     });
-    expect(r.snapshot).toMatch(/\[\d+\] button "dialog close"\n\[\d+\] button "取消"/);
+    expect(r.snapshot).toMatch(/\[\d+\] button "close"\n\[\d+\] button "取消"/);
     expect(r.found).toMatchObject([{ tag: 'span', role: 'button' }]);
-    expect(r.closed).toMatch(/^Clicked \[\d+\] button "dialog close"\. Then: dialog closed/);
+    expect(r.closed).toMatch(/^Clicked \[\d+\] button "close"\. Then: dialog closed/);
     await page.waitForSelector('.t-dialog', { state: 'hidden', timeout: 3000 });
     expect((await appState(page)).ok).toBeUndefined(); // closed, not confirmed
     await page.close();

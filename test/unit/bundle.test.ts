@@ -29,8 +29,10 @@ describe('bundles', () => {
   // pager arrows and radio groups, PrimeVue's hidden combobox, values drawn beside empty select inputs),
   // and to 76 KiB later that day (~1.8 KB: selects, menus and toggles drawn without ARIA roles in Element
   // UI, View Design, Layui, Naive UI, Arco and TDesign, labels bound to nothing, links without href that
-  // act as buttons).
-  const CEILING = 76 * 1024;
+  // act as buttons), and to 77 KiB on 2026-11-24 (~1.4 KB: Select2's and Choices' drawn values, close
+  // boxes and icons that show a pointer without a role, the popup a focused field left open, Arco's sort
+  // arrows, and icons named by what their strokes draw).
+  const CEILING = 77 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -273,7 +273,12 @@ export function track(store: ElementStore, target?: Element): Tracker {
       const after = visibleMatches(DIALOG_SELECTOR);
       const opened = after.filter((d) => !dialogs.has(d));
       const closed = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
-      if (opened.length) report.dialogOpened = opened.map((d) => elementLine(store, d));
+      // A dialog, named or shown by its text, whatever marks it (a role, or a class: div.t-dialog).
+      if (opened.length)
+        report.dialogOpened = opened.map((d) => {
+          const what = truncate(nameOf(d, 60) || textOf(d, 60), 60);
+          return `[${store.idFor(d)}] ${roleOf(d) === 'alertdialog' ? 'alertdialog' : 'dialog'}${what ? ` "${what}"` : ''}`;
+        });
       if (closed.length) report.dialogClosed = closed;
       const shownMenu = visibleMatches(MENUS).find((m) => !menus.has(m));
       if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {

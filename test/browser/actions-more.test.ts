@@ -242,3 +242,20 @@ describe('settling and animations', () => {
     await page.close();
   });
 });
+
+describe('change reports', () => {
+  it('a dialog with a role and no name is reported with its text, so the model sees what it asks', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(async () => {
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        `<button id="open" onclick="document.getElementById('dlg').hidden = false">Remove files</button>
+         <div id="dlg" role="dialog" hidden><p>Delete 3 files?</p><button>Yes</button><button>No</button></div>`,
+      );
+      const h = window.LLMHelper;
+      return (await h.click(h.find('Remove files')[0]!.id)).message;
+    });
+    expect(r).toMatch(/dialog opened: \[\d+\] dialog "Delete 3 files\? Yes No"/);
+    await page.close();
+  });
+});

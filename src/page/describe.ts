@@ -8,6 +8,7 @@ import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
 import {
   controlsIn,
+  dialogName,
   inputType,
   isChecked,
   isInteractive,
@@ -549,7 +550,7 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
         .slice(0, 2)
         .map(
           (d) =>
-            `[${store.idFor(d)}] ${quoted(nameOf(d, 40) || textOf(d, 60), 40)}${dom.attr(d, 'aria-modal') === 'true' || dom.matches(d, ':modal') ? ' (modal)' : ''}`,
+            `[${store.idFor(d)}] "${dialogName(d, 40)}"${dom.attr(d, 'aria-modal') === 'true' || dom.matches(d, ':modal') ? ' (modal)' : ''}`,
         )
         .join(', ')}`,
     );

@@ -177,12 +177,10 @@ function pointerIcon(el: Element, tag: string): boolean {
   const up = dom.parentEl(el);
   const cell = up && dom.closest(up, 'td,[role=gridcell],[role=cell]');
   const win = dom.view(dom.doc(el));
-  if (!cell || !win || dom.qs(cell, 'input,select,textarea,[role=combobox],[role=textbox]')) return false;
-  return (
-    win.getComputedStyle(el).cursor === 'pointer' &&
-    win.getComputedStyle(up).cursor !== 'pointer' &&
-    !dom.closest(up, CONTROLS)
-  );
+  if (!cell || !win || dom.closest(up, CONTROLS)) return false;
+  if (dom.qs(cell, 'input,select,textarea,[role=combobox],[role=textbox]')) return false;
+  // The styles last: this runs for every icon a search or snapshot meets.
+  return win.getComputedStyle(el).cursor === 'pointer' && win.getComputedStyle(up).cursor !== 'pointer';
 }
 
 /** A class that says switch, not one of its parts (t-switch, not t-switch__handle). */
@@ -378,30 +376,29 @@ export function textOf(el: Element, max = 2000): string {
 
 const inputValue = (el: Element): string => (el as HTMLInputElement).value ?? '';
 
-function textOfIds(el: Element, ids: string): string {
+/** The elements an ID list (aria-labelledby) names, null for an ID that names nothing. */
+function refsOf(el: Element, ids: string): Array<Element | null> {
   const root = dom.root(el) as Document | ShadowRoot;
+  return ids
+    .trim()
+    .split(/\s+/)
+    .map((id) => dom.byId(root, id) ?? dom.byId(dom.doc(el), id));
+}
+
+function textOfIds(el: Element, ids: string): string {
   return normalize(
-    ids
-      .split(/\s+/)
-      .map((id) => {
-        const ref = dom.byId(root, id) ?? dom.byId(dom.doc(el), id);
-        return ref ? dom.attr(ref, 'aria-label') || textOf(ref) : '';
-      })
+    refsOf(el, ids)
+      .map((ref) => (ref ? dom.attr(ref, 'aria-label') || textOf(ref) : ''))
       .join(' '),
   );
 }
 
 /** Every element `ids` names is inside `el`: what labels it is its own content (its drawn value). */
-function labelsItsValue(el: Element, ids: string): boolean {
-  const root = dom.root(el) as Document | ShadowRoot;
-  return ids
-    .trim()
-    .split(/\s+/)
-    .every((id) => {
-      const ref = dom.byId(root, id);
-      return !!ref && ref !== el && dom.contains(el, ref);
-    });
-}
+const labelsItsValue = (el: Element, ids: string): boolean =>
+  refsOf(el, ids).every((ref) => !!ref && ref !== el && dom.contains(el, ref));
+
+/** A dialog's name, or its text when it has none (a class-marked dialog, a role="dialog" with no label). */
+export const dialogName = (d: Element, max: number): string => nameOf(d, max) || truncate(textOf(d, 60), max);
 
 const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', 'OUTPUT']);
 

@@ -3,7 +3,7 @@
  * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
  */
 import { deepActiveElement, elementLine } from './describe';
-import { controlsIn, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
+import { controlsIn, dialogName, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
 import { fieldValue } from './redact';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
@@ -141,15 +141,19 @@ function sortOrder(header: Element): string | null {
   const aria = dom.attr(header, 'aria-sort');
   if (aria === 'ascending' || aria === 'descending') return aria;
   if (aria) return null;
-  const order = /(?:^|[\s_-])(asc|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(dom.attr(header, 'class') ?? '');
-  if (order) return `${order[1]!.toLowerCase()}ending`;
-  // Or its active sort arrow says it (Arco's div.arco-table-sorter-icon-active holding a caret-up icon).
+  // Its class (Element UI's th.ascending), or its active arrow's (Arco's div.arco-table-sorter-icon-active
+  // holding a caret-up icon): an arrow may say up or down, a header only asc or desc.
+  const own = direction(dom.attr(header, 'class') ?? '');
+  if (own === 'asc' || own === 'desc') return `${own}ending`;
   const arrow = dom.qs(header, '[class*=sort i][class*=active i]');
-  if (!arrow) return null;
-  const classes = [arrow, ...dom.qsa(arrow, '[class]')].map((e) => dom.attr(e, 'class')).join(' ');
-  const way = /(?:^|[\s_-])(up|asc|down|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(classes)?.[1];
-  return way ? (/^(up|asc)$/i.test(way) ? 'ascending' : 'descending') : null;
+  const way =
+    arrow && direction([arrow, ...dom.qsa(arrow, '[class]')].map((e) => dom.attr(e, 'class')).join(' '));
+  return way ? (way === 'up' || way === 'asc' ? 'ascending' : 'descending') : null;
 }
+
+/** The sort direction a class token says: asc, desc (ascend, descending…), up or down. */
+const direction = (classes: string): string | undefined =>
+  /(?:^|[\s_-])(up|asc|down|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(classes)?.[1]?.toLowerCase();
 
 /** Longest rest of a running animation that an action waits out (a fade or a slide, not a progress bar). */
 const ANIMATION_WAIT_MS = 1000;
@@ -210,9 +214,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
   // Some pages set aria-controls, or render the panel, only once it is open (Headless UI).
   const shownBefore = before && isVisible(before);
   const focus = deepActiveElement();
-  const dialogs = new Map(
-    visibleMatches(DIALOG_SELECTOR).map((d) => [d, nameOf(d, 40) || truncate(textOf(d, 60), 40)]),
-  );
+  const dialogs = new Map(visibleMatches(DIALOG_SELECTOR).map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
   const menus = new Set(visibleMatches(MENUS));
   let last = performance.now();
@@ -276,7 +278,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       // A dialog, named or shown by its text, whatever marks it (a role, or a class: div.t-dialog).
       if (opened.length)
         report.dialogOpened = opened.map((d) => {
-          const what = truncate(nameOf(d, 60) || textOf(d, 60), 60);
+          const what = dialogName(d, 60);
           return `[${store.idFor(d)}] ${roleOf(d) === 'alertdialog' ? 'alertdialog' : 'dialog'}${what ? ` "${what}"` : ''}`;
         });
       if (closed.length) report.dialogClosed = closed;
@@ -311,7 +313,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
       // (Element UI's th.ascending), on itself or on the header cell the click landed in.
       const header = target && dom.closest(target, 'th,[role=columnheader]');
       // The header or its arrow changed (Arco's second click changes only which arrow is active).
-      const sort = header && [...touched].some((t) => dom.contains(header, t)) ? sortOrder(header) : null;
+      let changed = false;
+      if (header) for (const t of touched) if ((changed = dom.contains(header, t))) break;
+      const sort = changed ? sortOrder(header!) : null;
       if (sort) report.sorted = `${truncate(nameOf(header!, 40) || textOf(header!, 40), 40)} (${sort})`;
       const appeared: Element[] = [];
       for (const el of added) {

@@ -10,7 +10,7 @@ export const CLOSE_BOXES = 'span[class*=close],div[class*=close],i[class*=close]
 
 export const TYPE_SELECTORS = {
   // With what may be a button without a role, for roleOf to tell: close boxes, icons that show a pointer.
-  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],span[class*=close],div[class*=close],i,svg,span[class*=icon]`,
+  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES},i,svg,span[class*=icon]`,
   link: 'a[href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',

@@ -62,7 +62,7 @@ export interface PointerTarget {
 export function pointerTarget(
   target: Element,
   force = false,
-): PointerTarget | { covered: string; opener: Element | null } {
+): PointerTarget | { covered: string; by: Element } {
   // A person clicks what is drawn for a combobox kept out of sight.
   const el = drawnBox(target) ?? target;
   let rect = dom.rect(el);
@@ -85,7 +85,7 @@ export function pointerTarget(
   if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit))) return { hit, at };
   // A control hidden under what its own label draws (Chakra's switch): a click in the label is its click.
   if ([...((el as HTMLInputElement).labels ?? [])].some((l) => containsDeep(l, hit))) return { hit, at };
-  return { covered: coverName(hit), opener: popupOpener(hit) };
+  return { covered: coverName(hit), by: hit };
 }
 
 /**
@@ -223,13 +223,15 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
       refused: `${note}${line} was not ${verb}ed: ${behindLayer(ctx.store, element)}, then try again.`,
     };
   const spot = pointerTarget(element, force);
+  // Only a refusal looks for the popup (check falls back to the box's own click when covered).
+  const opener = 'covered' in spot ? popupOpener(spot.by) : null;
   if ('covered' in spot)
     return {
       element,
       line,
       note,
-      refused: spot.opener
-        ? `${note}${line} is covered by ${spot.covered}, in the popup that ${elementLine(ctx.store, spot.opener)} left open, so it was not ${verb}ed. Press Escape to close the popup, then try again, or pass force: true.`
+      refused: opener
+        ? `${note}${line} is covered by ${spot.covered}, in the popup that ${elementLine(ctx.store, opener)} left open, so it was not ${verb}ed. Press Escape to close the popup, then try again, or pass force: true.`
         : `${note}${line} is covered by ${spot.covered}, so it was not ${verb}ed. Close or dismiss that first, or pass force: true.`,
     };
   return { element, line, note, spot };

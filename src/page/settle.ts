@@ -8,11 +8,11 @@ import { fieldValue } from './redact';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
-import { isVisible, toggleOwner, visibleMatches } from './visible';
+import { isVisible, quickVisibility, toggleOwner, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 import * as dom from './dom';
-import { docOrder } from './walk';
+import { UI_HOST, docOrder } from './walk';
 import { plainListbox, plainOptions, shownOptions } from './options';
 
 export interface ChangeReport {
@@ -26,6 +26,8 @@ export interface ChangeReport {
   /** Interactive elements that appeared: how many, and the first few with IDs. */
   added?: { count: number; sample: string[] };
   removed?: { count: number };
+  /** Menus, listboxes and popups that were shown and are gone or hidden now (a dialog is in dialogClosed). */
+  closed?: string[];
   /** The element focused now, when focus moved. */
   focus?: string;
   /** The target field's value now. */
@@ -56,6 +58,26 @@ export interface ActionResult {
 const QUIET_MS = 100;
 const CAP_MS = 2000;
 const MENUS = '[role=menu],[role=menubar],[role=listbox]';
+
+/**
+ * What is shown now that a person would call a popup: menus and listboxes anywhere, and floating layers
+ * at the top of the body, alone or in a wrapper of their own, where frameworks put their pickers,
+ * dropdowns and menus (Element UI, MUI, antd, Mantine). The panel is not the page's.
+ */
+function shownPopups(): Set<Element> {
+  const out = new Set(visibleMatches(MENUS));
+  const consider = (el: Element, top: boolean) => {
+    if (dom.hasAttr(el, UI_HOST)) return;
+    const position = getComputedStyle(el).position;
+    if (position === 'absolute' || position === 'fixed') {
+      if (quickVisibility(el).visible) out.add(el);
+    } else if (top && dom.children(el).length <= 3) for (const c of dom.children(el)) consider(c, false);
+  };
+  // Frameworks append them to the body as they open: its last children are enough.
+  const top = dom.children(dom.body(document));
+  for (let i = Math.max(0, top.length - 30); i < top.length; i++) consider(top[i]!, true);
+  return out;
+}
 
 /**
  * Counts fetch and XMLHttpRequest calls started while it is installed; uninstall restores both. A request
@@ -201,6 +223,13 @@ export function observeChanges(onChange?: () => void) {
   return { added, removed, touched, observer };
 }
 
+/** Hidden by itself or by a part of `popup` around it (a date picker's month view), not by the popup. */
+function hiddenWithin(el: Element, popup: Element): boolean {
+  for (let n: Element | null = el; n && n !== popup; n = dom.parentEl(n))
+    if (getComputedStyle(n).display === 'none') return true;
+  return false;
+}
+
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
 export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
@@ -216,7 +245,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const focus = deepActiveElement();
   const dialogs = new Map(visibleMatches(DIALOG_SELECTOR).map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
-  const menus = new Set(visibleMatches(MENUS));
+  const popups = shownPopups();
   let last = performance.now();
   let unloading = false;
   let mutated = false;
@@ -274,15 +303,15 @@ export function track(store: ElementStore, target?: Element): Tracker {
       if (location.href !== url) report.url = { from: url, to: location.href };
       const after = visibleMatches(DIALOG_SELECTOR);
       const opened = after.filter((d) => !dialogs.has(d));
-      const closed = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
+      const closedDialogs = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
       // A dialog, named or shown by its text, whatever marks it (a role, or a class: div.t-dialog).
       if (opened.length)
         report.dialogOpened = opened.map((d) => {
           const what = dialogName(d, 60);
           return `[${store.idFor(d)}] ${roleOf(d) === 'alertdialog' ? 'alertdialog' : 'dialog'}${what ? ` "${what}"` : ''}`;
         });
-      if (closed.length) report.dialogClosed = closed;
-      const shownMenu = visibleMatches(MENUS).find((m) => !menus.has(m));
+      if (closedDialogs.length) report.dialogClosed = closedDialogs;
+      const shownMenu = visibleMatches(MENUS).find((m) => !popups.has(m));
       if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {
         // A listbox's options are chosen by clicking one (or select on the field), not from a menu.
         const options = shownOptions(shownMenu);
@@ -323,6 +352,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (dom.matches(el, INTERACTIVE_SELECTOR)) appeared.push(el);
         appeared.push(...dom.qsa(el, INTERACTIVE_SELECTOR));
       }
+      // A popup shown by a style change adds no nodes: its controls are new all the same.
+      if (!report.menuOpened && !report.options && !report.dialogOpened)
+        for (const p of shownPopups()) if (!popups.has(p)) appeared.push(...controlsIn(p));
       const visibleNew = [...new Set(appeared)]
         .filter((e) => isInteractive(e) && isVisible(e))
         .sort(docOrder);
@@ -339,7 +371,28 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (dom.connected(el)) continue;
         gone += (dom.matches(el, INTERACTIVE_SELECTOR) && !onlyProposed(el) ? 1 : 0) + controlsIn(el).length;
       }
-      if (gone) report.removed = { count: gone };
+      // The outermost of those shown before that are gone or hidden now, but not a dialog (said above)
+      // nor a layer of nothing to use (a tooltip, a mask).
+      const gonePopups = [...popups].filter(
+        (p) => !quickVisibility(p).visible && !dom.matches(p, DIALOG_SELECTOR) && !dom.qs(p, DIALOG_SELECTOR),
+      );
+      const inside = (p: Element, of: Element[]) => of.some((o) => o !== p && dom.contains(o, p));
+      const goneMenus = gonePopups.filter((p) => dom.matches(p, MENUS));
+      const closed: string[] = [];
+      for (const p of gonePopups) {
+        if (inside(p, gonePopups)) continue;
+        const n = controlsIn(p).filter((e) => isInteractive(e) && !hiddenWithin(e, p)).length;
+        if (!dom.connected(p)) gone -= n;
+        // A menu is said as one, even in a layer that closed with it.
+        const menus = goneMenus.filter((m) => dom.contains(p, m) && !inside(m, goneMenus));
+        for (const m of menus) {
+          const name = nameOf(m, 40);
+          closed.push(`[${store.idFor(m)}] ${roleOf(m)}${name ? ` "${name}"` : ''}`);
+        }
+        if (!menus.length && n) closed.push(`a popup with ${plural(n, 'control')}`);
+      }
+      if (closed.length) report.closed = closed;
+      if (gone > 0) report.removed = { count: gone };
       const panel = controlled();
       if (
         panel &&
@@ -405,6 +458,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.shown) parts.push(`showed ${c.shown}`);
   if (c.added) parts.push(`${plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`);
   if (c.removed) parts.push(`${plural(c.removed.count, 'control')} removed`);
+  if (c.closed) parts.push(`closed ${c.closed.join('; ')}`);
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);

@@ -42,6 +42,27 @@ describe('keyboard', () => {
     await page.close();
   });
 
+  it('says a popup closed, by a key or a click elsewhere, and not a tooltip or a fixed toolbar', async () => {
+    const page = await ctx.open('misc-act.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const colour = h.find('Pick colour')[0]!.id;
+      const query = h.find('Query')[0]!.id;
+      const opened = await h.click(colour); // the hover shows the tooltip, the click the popup
+      const elsewhere = await h.click(query); // hides both
+      const hovered = await h.hover(colour);
+      const left = await h.hover(query);
+      return [opened, elsewhere, hovered, left].map((x) => x.message);
+    });
+    // Shown by a style change, no node added: its controls are new all the same.
+    expect(r[0]).toMatch(
+      /Then: 3 new controls \(\[\d+\] button "Red"; \[\d+\] button "Green"; \[\d+\] button "Blue"\)/,
+    );
+    expect(r[1]).toMatch(/Then: closed a popup with 3 controls; focus: \[\d+\] textbox "Query"\.$/);
+    expect(r[3]).not.toMatch(/closed/);
+    await page.close();
+  });
+
   it('explains an unknown key', async () => {
     const page = await ctx.open('misc-act.html');
     const msg = await page.evaluate(() => window.LLMHelper.press('Entr').catch((e: Error) => e.message));

@@ -37,6 +37,25 @@ describe('Mantine', () => {
     await page.close();
   });
 
+  it('a menu closed by Escape or by choosing an item says it closed', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const actions = h.find(/^Actions$/, { type: 'button' })[0]!.id;
+      const opened = await h.click(actions);
+      const escaped = await h.press('Escape');
+      await h.click(actions);
+      const chosen = await h.clickMenuItem('Rename');
+      return [opened, escaped, chosen].map((x) => x.message);
+    });
+    expect(r[0]).toMatch(/opened \[(\d+)\] menu/);
+    const menu = /opened \[(\d+)\] menu/.exec(r[0]!)![1];
+    expect(r[1]).toMatch(new RegExp(`^Pressed Escape .*closed \\[${menu}\\] menu`));
+    expect(r[2]).toMatch(/closed \[\d+\] menu/);
+    expect((await appState(page)).menu).toBe('rename');
+    await page.close();
+  });
+
   it('names icon buttons as a person reads them, and find finds them by that name', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

@@ -43,6 +43,9 @@ describe('MUI 5', () => {
       return { out, selects: h.snapshot({ type: 'select' }) };
     });
     for (const x of r.out) expect(x.ok, x.message).toBe(true);
+    // Escape closes the multiple select's list (its layer is removed): said as the listbox, not as
+    // controls removed.
+    expect(r.out[2]!.message).toMatch(/Then: closed \[\d+\] listbox "Tags"\.$/);
     expect(r.out[3]!.message).toMatch(/options shown: \[\d+\] "Tokyo"/);
     // A select-only combobox shows its value as its content.
     expect(r.selects).toMatch(/\[\d+\] combobox "Country" \(value "Japan", collapsed, has popup\)/);

@@ -164,18 +164,22 @@ function sortOrder(header: Element): string | null {
   if (aria === 'ascending' || aria === 'descending') return aria;
   if (aria) return null;
   // Its class (Element UI's th.ascending), or its active arrow's (Arco's div.arco-table-sorter-icon-active
-  // holding a caret-up icon): an arrow may say up or down, a header only asc or desc.
+  // holding a caret-up icon, View Design's i.ivu-icon-md-arrow-dropup.on in span.ivu-table-sort): an arrow
+  // may say up or down, a header only asc or desc.
   const own = direction(dom.attr(header, 'class') ?? '');
   if (own === 'asc' || own === 'desc') return `${own}ending`;
-  const arrow = dom.qs(header, '[class*=sort i][class*=active i]');
+  const arrow = dom.qs(
+    header,
+    '[class*=sort i][class*=active i],[class*=sort i] .on,[class*=sort i] .active',
+  );
   const way =
     arrow && direction([arrow, ...dom.qsa(arrow, '[class]')].map((e) => dom.attr(e, 'class')).join(' '));
   return way ? (way === 'up' || way === 'asc' ? 'ascending' : 'descending') : null;
 }
 
-/** The sort direction a class token says: asc, desc (ascend, descending…), up or down. */
+/** The sort direction a class token says: asc, desc (ascend, descending…), up or down (dropup). */
 const direction = (classes: string): string | undefined =>
-  /(?:^|[\s_-])(up|asc|down|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(classes)?.[1]?.toLowerCase();
+  /(?:^|[\s_-]|drop)(up|asc|down|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(classes)?.[1]?.toLowerCase();
 
 /** Longest rest of a running animation that an action waits out (a fade or a slide, not a progress bar). */
 const ANIMATION_WAIT_MS = 1000;

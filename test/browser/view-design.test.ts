@@ -64,4 +64,27 @@ describe('View Design (iView) 4, in Chinese', () => {
     expect(await appState(page)).toMatchObject({ menu: 'del', ok: true });
     await page.close();
   });
+
+  it("a header's sort shown only by which arrow is 'on' is reported, both ways", async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const header = h.find(/^金额$/)[0]!.id;
+      const amounts = () =>
+        [...document.querySelectorAll('tr.ivu-table-row')].map((t) =>
+          t.lastElementChild!.textContent!.trim(),
+        );
+      const first = await h.click(header);
+      const up = amounts();
+      const second = await h.click(header);
+      return { first: first.message, second: second.message, up, down: amounts() };
+    });
+    expect(r.first).toMatch(/Then: sorted by 金额 \(ascending\)/);
+    expect(r.up.length).toBeGreaterThan(2);
+    expect(r.up.map(Number)).toEqual([...r.up.map(Number)].sort((a, b) => a - b));
+    expect(r.down).toEqual([...r.up].reverse());
+    expect(r.second).toMatch(/Then: sorted by 金额 \(descending\)/);
+    expect(r.down.map(Number)).toEqual([...r.down.map(Number)].sort((a, b) => b - a));
+    await page.close();
+  });
 });

@@ -638,15 +638,33 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   let hiddenAfterAll = 0;
   let full = false;
   const belowSet = new Set(below);
+  // Lines that read alike (a Delete button in each list item) say where each is, the first one too.
+  const firstOf = new Map<string, [number, Element?]>();
+  const where = (el: Element) => {
+    const ctx = contextOf(el);
+    return ctx?.label ? ` in ${ctx.kind} ${quoted(ctx.label, 30)}` : '';
+  };
   for (const el of ordered) {
     if (!visibility(el).visible && opts.visible !== false) {
       hiddenAfterAll++;
       continue;
     }
-    const line = elementLine(store, el, { context: true }) + (belowSet.has(el) ? ' (below the fold)' : '');
-    if ((full = used + line.length + 1 > budget - reserve)) break;
+    let line = elementLine(store, el, { context: true }) + (belowSet.has(el) ? ' (below the fold)' : '');
+    const key = line.replace(/^\[\d+\] /, '');
+    const first = firstOf.get(key);
+    let add = '';
+    if (!first) firstOf.set(key, [lines.length, el]);
+    else {
+      line += where(el);
+      if (first[1]) add = where(first[1]);
+    }
+    if ((full = used + add.length + line.length + 1 > budget - reserve)) break;
+    if (add) {
+      lines[first![0]] += add;
+      first![1] = undefined;
+    }
     lines.push(line);
-    used += line.length + 1;
+    used += add.length + line.length + 1;
     shown++;
   }
   const left = ordered.length - shown - hiddenAfterAll;

@@ -165,17 +165,18 @@ function closeBox(el: Element, tag: string): boolean {
 }
 
 /**
- * A row's action icon a page made clickable by itself (a table cell's i.el-icon-delete or i.fa-trash with
- * a click handler): an i, svg or icon span with no text, in a cell with no field, that shows a pointer its
- * parent does not (its own, not one inherited from a clickable row), with no control around it. Icons that
- * are parts of a widget (a select's caret, a header's sort arrows) are not in such a cell.
+ * A row's action icon a page made clickable by itself (a table cell's or list item's i.el-icon-delete or
+ * i.fa-trash with a click handler): an i, svg or icon span with no text, in a cell or list item with no
+ * field, that shows a pointer its parent does not (its own, not one inherited from a clickable row), with
+ * no control around it. Icons that are parts of a widget (a select's caret, a header's sort arrows) are
+ * not in such a place.
  */
 function pointerIcon(el: Element, tag: string): boolean {
   if (tag !== 'I' && tag !== 'SVG' && !(tag === 'SPAN' && /icon/i.test(dom.attr(el, 'class') ?? '')))
     return false;
   if (tag !== 'SVG' && (dom.text(el) ?? '').trim()) return false;
   const up = dom.parentEl(el);
-  const cell = up && dom.closest(up, 'td,[role=gridcell],[role=cell]');
+  const cell = up && dom.closest(up, 'td,[role=gridcell],[role=cell],li,[role=listitem]');
   const win = dom.view(dom.doc(el));
   if (!cell || !win || dom.closest(up, CONTROLS)) return false;
   if (dom.qs(cell, 'input,select,textarea,[role=combobox],[role=textbox]')) return false;

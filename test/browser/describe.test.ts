@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
@@ -87,6 +88,54 @@ describe('summary and snapshot', () => {
       'A budget of 150 characters has no room for the first element; raise it (the default is 2000).',
     );
     expect(r.buttons).toMatch(/^\[\d+\] checkbox "Paid only" \(checked\)$/);
+    await page.close();
+  });
+
+  it('lines that read alike say where each is: list item, form; others stay short, and the budget holds', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(() => {
+      const trash = `<i class="fa fa-trash" style="cursor: pointer; display: inline-block; width: 16px; height: 16px"></i>`;
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        `<div id="alike"><ul><li>Buy milk ${trash}</li><li>Call Ann ${trash}</li><li>Pay rent <button>Edit</button></li></ul>
+         <form aria-label="Billing"><button>Save</button></form><form><h3>Shipping</h3><button>Save</button></form></div>`,
+      );
+      const h = window.LLMHelper;
+      return { all: h.snapshot({ within: '#alike' }), small: h.snapshot({ within: '#alike', budget: 240 }) };
+    });
+    // A row's icon with a pointer of its own is a button in a list item too.
+    expect(r.all.replace(/^\[\d+\]/gm, '[n]')).toBe(
+      [
+        '[n] button "trash" in list item "Buy milk"',
+        '[n] button "trash" in list item "Call Ann"',
+        '[n] button "Edit"',
+        '[n] button "Save" in form "Billing"',
+        '[n] button "Save" in form "Shipping"',
+      ].join('\n'),
+    );
+    expect(r.small.length).toBeLessThanOrEqual(240);
+    // Whatever the budget, lines told apart after the fact never push the snapshot past it.
+    const items = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `<li>Item number ${i} with a longer text <button>Delete</button></li>`,
+      ).join('');
+    await page.evaluate(
+      (html) => document.body.insertAdjacentHTML('afterbegin', `<ul id="many">${html}</ul>`),
+      items(60),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 200, max: 4000 }), async (budget) => {
+        const out = await page.evaluate(
+          (b) => window.LLMHelper.snapshot({ within: '#many', budget: b }),
+          budget,
+        );
+        expect(out.length).toBeLessThanOrEqual(budget);
+        if ((out.match(/button "Delete"/g) ?? []).length > 1)
+          expect(out).toMatch(/button "Delete" in list item "Item number 0/);
+      }),
+      { numRuns: 40 },
+    );
     await page.close();
   });
 });

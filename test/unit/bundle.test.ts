@@ -31,8 +31,10 @@ describe('bundles', () => {
   // UI, View Design, Layui, Naive UI, Arco and TDesign, labels bound to nothing, links without href that
   // act as buttons), and to 77 KiB on 2026-11-24 (~1.4 KB: Select2's and Choices' drawn values, close
   // boxes and icons that show a pointer without a role, the popup a focused field left open, Arco's sort
-  // arrows, and icons named by what their strokes draw).
-  const CEILING = 77 * 1024;
+  // arrows, and icons named by what their strokes draw), and to 78 KiB later that day (~0.5 KB: menus and
+  // popups reported as they close, popups shown by a style change, snapshot lines that read alike told
+  // apart by where each is, View Design's sort arrows).
+  const CEILING = 78 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

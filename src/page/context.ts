@@ -68,3 +68,9 @@ export function contextOf(el: Element): Context | null {
   }
   return null;
 }
+
+/** Where an element is, for telling apart elements that read alike: `list item "Buy milk"`, or ''. */
+export function whereIs(el: Element): string {
+  const ctx = contextOf(el);
+  return ctx?.label ? `${ctx.kind} "${truncate(ctx.label, 30)}"` : '';
+}

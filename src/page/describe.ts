@@ -4,7 +4,7 @@
  */
 import { config } from '../config';
 import { LLMHelperError } from '../errors';
-import { closestDeep, contextOf, ROW, rowLabel } from './context';
+import { closestDeep, contextOf, ROW, rowLabel, whereIs } from './context';
 import { shortHref } from './find';
 import {
   controlsIn,
@@ -641,8 +641,8 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   // Lines that read alike (a Delete button in each list item) say where each is, the first one too.
   const firstOf = new Map<string, [number, Element?]>();
   const where = (el: Element) => {
-    const ctx = contextOf(el);
-    return ctx?.label ? ` in ${ctx.kind} ${quoted(ctx.label, 30)}` : '';
+    const at = whereIs(el);
+    return at && ` in ${at}`;
   };
   for (const el of ordered) {
     if (!visibility(el).visible && opts.visible !== false) {

@@ -4,7 +4,7 @@
  */
 import { config } from '../config';
 import { LLMHelperError } from '../errors';
-import { closestDeep, contextOf, ROW, rowLabel } from './context';
+import { closestDeep, contextOf, ROW, rowLabel, whereIs } from './context';
 import {
   inputType,
   isInteractive,
@@ -61,6 +61,8 @@ export interface Match {
   expanded?: boolean;
   /** The row a cell or a control in a table row belongs to. */
   row?: string;
+  /** Where it is, when another match reads alike and no row tells them apart: `list item "Buy milk"`. */
+  in?: string;
   /** Present and true when the element is visible but outside the viewport. */
   offscreen?: boolean;
   /** Present when `visible: false` returned a hidden element: why it is hidden. */
@@ -640,6 +642,8 @@ function finish(
   let cut = 0;
   const budget = config.findBudget - 300; // room for the notes
   const dropped: Candidate[] = [];
+  // Matches that read alike (a trash icon in each list item) say where each is, the first one too.
+  const firstOf = new Map<string, [Match, Element?]>();
   for (const c of list) {
     if (picked.length >= limit) break;
     if (!confirmVisible(c, opts)) {
@@ -648,6 +652,19 @@ function finish(
     }
     const m = toMatch(store, c);
     extra?.(c, m);
+    const key = `${m.role ?? m.tag} ${m.text} ${m.row}`;
+    const first = firstOf.get(key);
+    if (!first) firstOf.set(key, [m, c.el]);
+    else if (!m.row) {
+      const at = whereIs(c.el);
+      if (at) m.in = at;
+      const before = first[1] && whereIs(first[1]);
+      if (before) {
+        first[0].in = before;
+        used += before.length + 8;
+      }
+      first[1] = undefined;
+    }
     const size = JSON.stringify(m).length + 1;
     if (used + size > budget) {
       cut++;

@@ -93,7 +93,7 @@ describe('summary and snapshot', () => {
 
   it('lines that read alike say where each is: list item, form; others stay short, and the budget holds', async () => {
     const page = await ctx.open('visibility.html');
-    const r = await page.evaluate(() => {
+    const r = await page.evaluate(async () => {
       const trash = `<i class="fa fa-trash" style="cursor: pointer; display: inline-block; width: 16px; height: 16px"></i>`;
       document.body.insertAdjacentHTML(
         'afterbegin',
@@ -101,8 +101,24 @@ describe('summary and snapshot', () => {
          <form aria-label="Billing"><button>Save</button></form><form><h3>Shipping</h3><button>Save</button></form></div>`,
       );
       const h = window.LLMHelper;
-      return { all: h.snapshot({ within: '#alike' }), small: h.snapshot({ within: '#alike', budget: 240 }) };
+      return {
+        all: h.snapshot({ within: '#alike' }),
+        small: h.snapshot({ within: '#alike', budget: 240 }),
+        // find tells them apart the same way, and leaves a match that stands alone as it was.
+        found: h.find(/trash|Save|Edit/),
+        tool: (await h.execute({ name: 'find', arguments: { pattern: 'trash' } })).text,
+      };
     });
+    expect(r.tool).toMatch(
+      /^\[\d+\] button "trash" in list item "Buy milk"\n\[\d+\] button "trash" in list item "Call Ann"/,
+    );
+    expect(r.found.map((m) => `${m.text} ${m.in}`)).toEqual([
+      'trash list item "Buy milk"',
+      'trash list item "Call Ann"',
+      'Edit undefined',
+      'Save form "Billing"',
+      'Save form "Shipping"',
+    ]);
     // A row's icon with a pointer of its own is a button in a list item too.
     expect(r.all.replace(/^\[\d+\]/gm, '[n]')).toBe(
       [

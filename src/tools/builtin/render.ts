@@ -18,6 +18,7 @@ export function matchLine(m: Match): string {
   if (m.href) line += ` → ${m.href}`;
   if (extra.length) line += ` (${extra.join(', ')})`;
   if (m.row) line += ` in row "${m.row}"`;
+  else if (m.in) line += ` in ${m.in}`;
   if (m.relation) line += ` — ${m.relation}`;
   return line;
 }

@@ -394,6 +394,20 @@ function textOfIds(el: Element, ids: string): string {
   );
 }
 
+const symbolOnly = (t: string): boolean => !/[\p{L}\p{N}]/u.test(t);
+
+/**
+ * For a popup labelled only by a symbol (Headless UI's listbox, by its ▾ button): the name of the field
+ * that controls it (aria-controls).
+ */
+function fieldOf(popup: Element): string {
+  const id = popup.id;
+  if (!id || !dom.matches(popup, '[role=listbox],[role=menu]')) return '';
+  for (const f of dom.qsa(dom.root(popup) as ParentNode, '[aria-controls]'))
+    if (f !== popup && dom.attr(f, 'aria-controls')!.split(/\s+/).includes(id)) return computeName(f);
+  return '';
+}
+
 /** Every element `ids` names is inside `el`: what labels it is its own content (its drawn value). */
 const labelsItsValue = (el: Element, ids: string): boolean =>
   refsOf(el, ids).every((ref) => !!ref && ref !== el && dom.contains(el, ref));
@@ -439,7 +453,7 @@ function computeName(el: Element): string {
   if (labelledby) {
     const t = textOfIds(el, labelledby);
     // Select2 labels its combobox with the value drawn inside it: the replaced select's label names it.
-    if (t) return (labelsItsValue(el, labelledby) && replacedName(el)) || t;
+    if (t) return (labelsItsValue(el, labelledby) && replacedName(el)) || (symbolOnly(t) && fieldOf(el)) || t;
   }
   const aria = normalize(dom.attr(el, 'aria-label') ?? '');
   if (aria) return aria;

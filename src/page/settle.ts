@@ -250,6 +250,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const dialogs = new Map(visibleMatches(DIALOG_SELECTOR).map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
   const popups = shownPopups();
+  // Named now: a closed popup may be out of the page, away from what names it.
+  const menuNames = new Map([...popups].filter((p) => dom.matches(p, MENUS)).map((p) => [p, nameOf(p, 40)]));
   let last = performance.now();
   let unloading = false;
   let mutated = false;
@@ -386,11 +388,12 @@ export function track(store: ElementStore, target?: Element): Tracker {
       for (const p of gonePopups) {
         if (inside(p, gonePopups)) continue;
         const n = controlsIn(p).filter((e) => isInteractive(e) && !hiddenWithin(e, p)).length;
-        if (!dom.connected(p)) gone -= n;
+        // A listbox is a control itself (it was counted as one when it appeared).
+        if (!dom.connected(p)) gone -= n + (dom.matches(p, INTERACTIVE_SELECTOR) ? 1 : 0);
         // A menu is said as one, even in a layer that closed with it.
         const menus = goneMenus.filter((m) => dom.contains(p, m) && !inside(m, goneMenus));
         for (const m of menus) {
-          const name = nameOf(m, 40);
+          const name = menuNames.get(m);
           closed.push(`[${store.idFor(m)}] ${roleOf(m)}${name ? ` "${name}"` : ''}`);
         }
         if (!menus.length && n) closed.push(`a popup with ${plural(n, 'control')}`);

@@ -73,8 +73,10 @@ describe('Headless UI (Tailwind UI)', () => {
     expect(r.typed.message).not.toMatch(/options shown/);
     expect(r.count).toBe(0);
     expect(r.note).toMatch(
-      /1 hidden element matches, but the page behind \[\d+\] listbox "▾" takes no input while it is open: finish there or close it \(press Escape\)/,
+      /1 hidden element matches, but the page behind \[\d+\] listbox "Assignee" takes no input while it is open: finish there or close it \(press Escape\)/,
     );
+    // Labelled only by its ▾ button, the listbox goes by the field that controls it; Escape closes it.
+    expect(r.closed.message).toMatch(/Then: closed \[\d+\] listbox "Assignee"\.$/);
     expect(r.clicked.ok).toBe(false);
     expect(r.clicked.message).toMatch(/was not clicked: the page behind \[\d+\] listbox/);
     expect(r.after.ok, r.after.message).toBe(true);

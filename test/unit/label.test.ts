@@ -32,6 +32,18 @@ describe('roleOf and nameOf', () => {
     expect(roleOf($('select[multiple]'))).toBe('listbox');
   });
 
+  it("names a popup labelled only by a symbol after the field that controls it, not a word's popup", () => {
+    document.body.innerHTML = `
+      <label for="f">Assignee</label><input id="f" role="combobox" aria-controls="lb">
+      <button id="b">▾</button><div id="lb" role="listbox" aria-labelledby="b"></div>
+      <button id="m-b">Options ▾</button><div id="m" role="menu" aria-labelledby="m-b"></div>
+      <button id="alone">▾</button><div id="lone" role="listbox" aria-labelledby="alone"></div>`;
+    expect(nameOf($('#lb'))).toBe('Assignee');
+    expect(nameOf($('#m'))).toBe('Options ▾');
+    // Nothing controls it: the symbol is all there is.
+    expect(nameOf($('#lone'))).toBe('▾');
+  });
+
   it('takes a close box with no role for a button, not what merely says closed or sits in a button', () => {
     document.body.innerHTML = `
       <div class="t-dialog__header"><span id="td" class="t-dialog__close"><svg class="t-icon t-icon-close"></svg></span></div>

@@ -445,7 +445,9 @@ const replacedName = (el: Element): string => {
 
 /** The accessible name, with the fallbacks people rely on when markup is sloppy. Never longer than max. */
 export function nameOf(el: Element, max = 80): string {
-  return truncate(computeName(el), max);
+  // A state written into the name (AG Grid's "… (unchecked)") is shown as state, and leaves the name
+  // the same whichever it is.
+  return truncate(computeName(el).replace(/\s*\((un)?checked\)$/i, ''), max);
 }
 
 function computeName(el: Element): string {

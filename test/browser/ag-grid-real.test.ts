@@ -35,8 +35,14 @@ describe('AG Grid: rows rendered only near the view', () => {
       const h = window.LLMHelper;
       const sort = await h.click(h.find('Total')[0]!.id);
       const boxes = h.find({ type: 'checkbox' });
-      return { sort, checked: await h.check(boxes[2]!.id) };
+      const before = boxes[2]!;
+      const checked = await h.check(before.id);
+      return { sort, checked, before, after: h.find({ type: 'checkbox' })[2]! };
     });
+    // Its label says its state ("… (unchecked)"): shown once, as state, and the name stays the same.
+    expect(r.before.text).toBe('Press Space to toggle row selection');
+    expect(r.after).toMatchObject({ id: r.before.id, text: r.before.text, checked: true });
+    expect(r.checked.message).not.toMatch(/\((un)?checked\)"/);
     expect(r.sort.message).toMatch(/sorted by Total \(ascending\)/);
     expect(r.sort.message).not.toMatch(/Total 1/);
     expect(r.checked.ok, r.checked.message).toBe(true);

@@ -32,6 +32,16 @@ describe('roleOf and nameOf', () => {
     expect(roleOf($('select[multiple]'))).toBe('listbox');
   });
 
+  it('leaves out a state written at the end of a name, so the name stays the same whichever it is', () => {
+    document.body.innerHTML = `
+      <input id="a" type="checkbox" aria-label="Toggle row selection (Unchecked)">
+      <input id="b" type="checkbox" aria-label="Toggle row selection (checked)" checked>
+      <button id="c">Show (checked) items only</button>`;
+    expect(nameOf($('#a'))).toBe('Toggle row selection');
+    expect(nameOf($('#b'))).toBe('Toggle row selection');
+    expect(nameOf($('#c'))).toBe('Show (checked) items only');
+  });
+
   it("names a popup labelled only by a symbol after the field that controls it, not a word's popup", () => {
     document.body.innerHTML = `
       <label for="f">Assignee</label><input id="f" role="combobox" aria-controls="lb">

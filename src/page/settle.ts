@@ -60,23 +60,36 @@ const CAP_MS = 2000;
 const MENUS = '[role=menu],[role=menubar],[role=listbox]';
 
 /**
- * What is shown now that a person would call a popup: menus and listboxes anywhere, and floating layers
- * at the top of the body, alone or in a wrapper of their own, where frameworks put their pickers,
- * dropdowns and menus (Element UI, MUI, antd, Mantine). The panel is not the page's.
+ * A popup is shown when it is in the page, not hidden by CSS, and a box of some area (Naive UI's keeps
+ * its width), and so is what it only wraps (Naive UI's menu, faded out inside a layer that stays).
  */
-function shownPopups(): Set<Element> {
-  const out = new Set(visibleMatches(MENUS));
-  const consider = (el: Element, top: boolean) => {
+function popupShown(p: Element): boolean {
+  for (let n: Element | null = p, i = 0; n && i < 4; i++) {
+    const r = dom.rect(n);
+    if (!quickVisibility(n).visible || r.width <= 1 || r.height <= 1) return false;
+    n = dom.children(n).length === 1 ? dom.firstElementChild(n) : null;
+  }
+  return true;
+}
+
+/**
+ * What is shown now that a person would call a popup: menus and listboxes anywhere, and floating layers
+ * among the body's last children, alone or in a wrapper of their own (static, or positioned with no area:
+ * Naive UI's follower container), where frameworks put their pickers, dropdowns and menus (Element UI,
+ * MUI, antd, Mantine, Naive UI). The panel is not the page's.
+ */
+function shownPopups(): Element[] {
+  const found = visibleMatches(MENUS);
+  const consider = (el: Element, depth: number) => {
     if (dom.hasAttr(el, UI_HOST)) return;
     const position = getComputedStyle(el).position;
-    if (position === 'absolute' || position === 'fixed') {
-      if (quickVisibility(el).visible) out.add(el);
-    } else if (top && dom.children(el).length <= 3) for (const c of dom.children(el)) consider(c, false);
+    if ((position === 'absolute' || position === 'fixed') && popupShown(el)) found.push(el);
+    else if (depth < 2 && dom.children(el).length <= 3)
+      for (const c of dom.children(el)) consider(c, depth + 1);
   };
-  // Frameworks append them to the body as they open: its last children are enough.
   const top = dom.children(dom.body(document));
-  for (let i = Math.max(0, top.length - 30); i < top.length; i++) consider(top[i]!, true);
-  return out;
+  for (let i = Math.max(0, top.length - 30); i < top.length; i++) consider(top[i]!, 0);
+  return found;
 }
 
 /**
@@ -227,13 +240,6 @@ export function observeChanges(onChange?: () => void) {
   return { added, removed, touched, observer };
 }
 
-/** Hidden by itself or by a part of `popup` around it (a date picker's month view), not by the popup. */
-function hiddenWithin(el: Element, popup: Element): boolean {
-  for (let n: Element | null = el; n && n !== popup; n = dom.parentEl(n))
-    if (getComputedStyle(n).display === 'none') return true;
-  return false;
-}
-
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
 export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
@@ -249,9 +255,17 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const focus = deepActiveElement();
   const dialogs = new Map(visibleMatches(DIALOG_SELECTOR).map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
-  const popups = shownPopups();
-  // Named now: a closed popup may be out of the page, away from what names it.
-  const menuNames = new Map([...popups].filter((p) => dom.matches(p, MENUS)).map((p) => [p, nameOf(p, 40)]));
+  // Named and counted now: a closed popup may be out of the page, away from what names it, and hides
+  // all it showed.
+  const popups = new Map(
+    shownPopups().map((p) => {
+      const controls = controlsIn(p).filter((e) => isInteractive(e) && quickVisibility(e).visible).length;
+      // A list drawn without roles (Naive UI's select and dropdown) holds items, not controls.
+      const items = controls ? 0 : plainOptions(p).length;
+      const holds = controls ? plural(controls, 'control') : items ? plural(items, 'item') : '';
+      return [p, { name: dom.matches(p, MENUS) ? nameOf(p, 40) : '', holds }];
+    }),
+  );
   let last = performance.now();
   let unloading = false;
   let mutated = false;
@@ -289,11 +303,20 @@ export function track(store: ElementStore, target?: Element): Tracker {
       const start = performance.now();
       last = Math.max(last, start);
       try {
+        // A transition's end is answered by the page after it (Vue hides a leaving popup on transitionend):
+        // a short wait after the last one running.
+        let animated = 0;
         for (;;) {
           await sleep(20);
           const now = performance.now();
           if (unloading || now - start >= CAP_MS) break;
-          if (now - last >= QUIET_MS && now - start >= minMs && requests.pending() === 0 && !animating())
+          if (animating()) animated = now;
+          else if (
+            now - last >= QUIET_MS &&
+            now - animated >= 50 &&
+            now - start >= minMs &&
+            requests.pending() === 0
+          )
             break;
         }
       } finally {
@@ -379,24 +402,24 @@ export function track(store: ElementStore, target?: Element): Tracker {
       }
       // The outermost of those shown before that are gone or hidden now, but not a dialog (said above)
       // nor a layer of nothing to use (a tooltip, a mask).
-      const gonePopups = [...popups].filter(
-        (p) => !quickVisibility(p).visible && !dom.matches(p, DIALOG_SELECTOR) && !dom.qs(p, DIALOG_SELECTOR),
+      const gonePopups = [...popups.keys()].filter(
+        (p) => !popupShown(p) && !dom.matches(p, DIALOG_SELECTOR) && !dom.qs(p, DIALOG_SELECTOR),
       );
       const inside = (p: Element, of: Element[]) => of.some((o) => o !== p && dom.contains(o, p));
       const goneMenus = gonePopups.filter((p) => dom.matches(p, MENUS));
       const closed: string[] = [];
       for (const p of gonePopups) {
         if (inside(p, gonePopups)) continue;
-        const n = controlsIn(p).filter((e) => isInteractive(e) && !hiddenWithin(e, p)).length;
-        // A listbox is a control itself (it was counted as one when it appeared).
-        if (!dom.connected(p)) gone -= n + (dom.matches(p, INTERACTIVE_SELECTOR) ? 1 : 0);
+        // Its controls, and a listbox itself, were counted as removed above.
+        if (!dom.connected(p)) gone -= controlsIn(p).length + (dom.matches(p, INTERACTIVE_SELECTOR) ? 1 : 0);
         // A menu is said as one, even in a layer that closed with it.
         const menus = goneMenus.filter((m) => dom.contains(p, m) && !inside(m, goneMenus));
         for (const m of menus) {
-          const name = menuNames.get(m);
+          const name = popups.get(m)!.name;
           closed.push(`[${store.idFor(m)}] ${roleOf(m)}${name ? ` "${name}"` : ''}`);
         }
-        if (!menus.length && n) closed.push(`a popup with ${plural(n, 'control')}`);
+        const holds = popups.get(p)!.holds;
+        if (!menus.length && holds) closed.push(`a popup with ${holds}`);
       }
       if (closed.length) report.closed = closed;
       if (gone > 0) report.removed = { count: gone };

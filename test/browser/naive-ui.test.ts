@@ -65,4 +65,21 @@ describe('Naive UI (Vue 3): selects and a dropdown drawn without ARIA roles', ()
     expect((await appState(page)).menu).toBe('csv');
     await page.close();
   });
+
+  it('Escape closing a select or a dropdown says so, though their popups fade out and go later', async () => {
+    const page = await ctx.open('naive-ui.html');
+    await page.waitForSelector('.n-select');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const tags = h.find({ type: 'select' })[1]!.id;
+      const out = [await h.click(tags), await h.press('Escape')];
+      out.push(await h.click(h.find(/^操作$/)[0]!.id), await h.press('Escape'));
+      return out.map((x) => x.message);
+    });
+    // The select's list leaves on the transition's end, after the transition itself.
+    expect(r[1]).toMatch(/^Pressed Escape on \[\d+\] combobox "标签"\. Then: closed a popup with 3 items\.$/);
+    // The dropdown's menu fades to nothing inside a layer that stays for a while.
+    expect(r[3]).toMatch(/^Pressed Escape on \[\d+\] button "操作"\. Then: closed a popup with 3 items\.$/);
+    await page.close();
+  });
 });

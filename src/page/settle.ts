@@ -385,7 +385,11 @@ export function track(store: ElementStore, target?: Element): Tracker {
       if (!report.menuOpened && !report.options && !report.dialogOpened)
         for (const p of shownPopups()) if (!popups.has(p)) appeared.push(...controlsIn(p));
       const visibleNew = [...new Set(appeared)]
-        .filter((e) => isInteractive(e) && isVisible(e))
+        // The options shown are said as options, once.
+        .filter(
+          (e) =>
+            isInteractive(e) && !(report.options && /^(option|listbox)$/.test(roleOf(e))) && isVisible(e),
+        )
         .sort(docOrder);
       if (visibleNew.length) {
         const first = visibleNew.slice(0, 3);
@@ -428,7 +432,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
         panel &&
         panel !== popup &&
         !(panel === before && shownBefore) &&
+        // A select's listbox: its options are said as options.
         !report.added &&
+        !report.options &&
         isVisible(panel)
       ) {
         const controls = controlsIn(panel).filter(isVisible);

@@ -48,6 +48,20 @@ describe('Element Plus (Vue 3), in Chinese', () => {
     await page.close();
   });
 
+  it("a select's listbox that opens is said once, as its options, and said closed on Escape", async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const country = h.find(/国家/)[0]!.id;
+      return [await h.click(country), await h.press('Escape')].map((x) => x.message);
+    });
+    expect(r[0]).toMatch(/Then: options shown: \[\d+\] "法国"; \[\d+\] "日本"; \[\d+\] "巴西"/);
+    // Not also "showed [7] listbox with 3 controls (…)", the same options again.
+    expect(r[0]).not.toMatch(/showed/);
+    expect(r[1]).toMatch(/Then: closed \[\d+\] listbox\.$/);
+    await page.close();
+  });
+
   it('the table: one current page in the pager, sorting, and a row dropdown', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

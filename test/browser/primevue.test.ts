@@ -45,6 +45,19 @@ describe('PrimeVue', () => {
     await page.close();
   });
 
+  it('a select that opens says its options once, not again as new controls, and says it closed', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const city = h.find('City')[0]!.id;
+      return [await h.click(city), await h.press('Escape')].map((x) => x.message);
+    });
+    expect(r[0]).toMatch(/Then: options shown: \[\d+\] "New York"; \[\d+\] "Rome"/);
+    expect(r[0]).not.toMatch(/new control/);
+    expect(r[1]).toMatch(/Then: closed \[\d+\] listbox/);
+    await page.close();
+  });
+
   it("the next page's rows: the same checkbox in each is told apart by its row, in the page's order", async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

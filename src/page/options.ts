@@ -67,6 +67,20 @@ const opened = new WeakMap<Element, Element>();
 /** And the other way: the field that opened a list. */
 const openedBy = new WeakMap<Element, Element>();
 
+/**
+ * A list drawn without roles that a field or button opened, and what opened it: `popup` itself, a wrapper
+ * of it (Naive UI's follower container) or one of its first elements.
+ */
+export function openedIn(popup: Element): [list: Element, by: Element] | null {
+  const all = dom.qsa(popup, '*');
+  const up = dom.parentEl(popup);
+  for (const list of [popup, up, up && dom.parentEl(up), ...[...all].slice(0, 60)]) {
+    const by = list && openedBy.get(list);
+    if (by) return [list!, by];
+  }
+  return null;
+}
+
 /** The list `field` opened that is still open, or null. */
 export function openPlainList(field: Element): Element | null {
   const list = opened.get(field);

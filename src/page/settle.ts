@@ -13,7 +13,7 @@ import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 import * as dom from './dom';
 import { UI_HOST, docOrder } from './walk';
-import { plainListbox, plainOptions, shownOptions } from './options';
+import { openedIn, plainListbox, plainOptions, shownOptions } from './options';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -260,9 +260,19 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const popups = new Map(
     shownPopups().map((p) => {
       const controls = controlsIn(p).filter((e) => isInteractive(e) && quickVisibility(e).visible).length;
-      // A list drawn without roles (Naive UI's select and dropdown) holds items, not controls.
+      // A list drawn without roles (Naive UI's select and dropdown) holds items, not controls; said as it
+      // was when it opened, when it is known: a menu by its ID, a select's list as its options.
       const items = controls ? 0 : plainOptions(p).length;
-      const holds = controls ? plural(controls, 'control') : items ? plural(items, 'item') : '';
+      const known = items ? openedIn(p) : null;
+      const holds = known
+        ? roleOf(known[1]) === 'combobox'
+          ? `the options of [${store.idFor(known[1])}] combobox "${nameOf(known[1], 40)}"`
+          : `[${store.idFor(known[0])}] menu`
+        : controls
+          ? `a popup with ${plural(controls, 'control')}`
+          : items
+            ? `a popup with ${plural(items, 'item')}`
+            : '';
       return [p, { name: dom.matches(p, MENUS) ? nameOf(p, 40) : '', holds }];
     }),
   );
@@ -423,7 +433,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
           closed.push(`[${store.idFor(m)}] ${roleOf(m)}${name ? ` "${name}"` : ''}`);
         }
         const holds = popups.get(p)!.holds;
-        if (!menus.length && holds) closed.push(`a popup with ${holds}`);
+        if (!menus.length && holds) closed.push(holds);
       }
       if (closed.length) report.closed = closed;
       if (gone > 0) report.removed = { count: gone };

@@ -37,6 +37,19 @@ describe('Arco Design Vue, in Chinese', () => {
     await page.close();
   });
 
+  it('Escape closing a select says it closed its options', async () => {
+    const page = await ctx.open('arco.html');
+    await page.waitForSelector('.arco-select');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const city = h.find(/城市/)[0]!.id;
+      return [await h.click(city), await h.press('Escape')].map((x) => x.message);
+    });
+    expect(r[0]).toMatch(/options shown: \[\d+\] "北京"/);
+    expect(r[1]).toMatch(/Then: closed the options of \[\d+\] combobox "城市"\.$/);
+    await page.close();
+  });
+
   it("a header's click reports the sort its active arrow shows (no aria-sort, no class on the header)", async () => {
     const page = await ctx.open('arco.html');
     await page.waitForSelector('.arco-table');

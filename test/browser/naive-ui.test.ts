@@ -76,10 +76,16 @@ describe('Naive UI (Vue 3): selects and a dropdown drawn without ARIA roles', ()
       out.push(await h.click(h.find(/^操作$/)[0]!.id), await h.press('Escape'));
       return out.map((x) => x.message);
     });
-    // The select's list leaves on the transition's end, after the transition itself.
-    expect(r[1]).toMatch(/^Pressed Escape on \[\d+\] combobox "标签"\. Then: closed a popup with 3 items\.$/);
-    // The dropdown's menu fades to nothing inside a layer that stays for a while.
-    expect(r[3]).toMatch(/^Pressed Escape on \[\d+\] button "操作"\. Then: closed a popup with 3 items\.$/);
+    // The select's list leaves on the transition's end, after the transition itself; it is said as it
+    // was when it opened: the select's options.
+    expect(r[1]).toMatch(
+      /^Pressed Escape on \[(\d+)\] combobox "标签"\. Then: closed the options of \[\1\] combobox "标签"\.$/,
+    );
+    // The dropdown's menu fades to nothing inside a layer that stays for a while; it closes as the menu
+    // that opened.
+    const menu = /opened \[(\d+)\] menu/.exec(r[2]!)![1];
+    expect(r[3]).toBe(r[3]!.replace(/Then: .*/, `Then: closed [${menu}] menu.`));
+    expect(r[3]).toMatch(/^Pressed Escape on \[\d+\] button "操作"\. Then: closed/);
     await page.close();
   });
 });

@@ -351,7 +351,7 @@ const TOGGLE_INPUT = 'input[type=checkbox],input[type=radio]';
  * (max ≤ 200) a descendant that is display: none is left out, as the accessible name leaves it out (AG
  * Grid's hidden sort-order digit, a responsive label's other wording); text hidden only visually stays.
  */
-export function textOf(el: Element, max = 2000): string {
+export function textOf(el: Element, max = 2000, skip?: (e: Element) => boolean): string {
   const name = max <= 200;
   let out = '';
   if (tagOf(el) === 'SELECT' || tagOf(el) === 'TEXTAREA') return '';
@@ -368,6 +368,7 @@ export function textOf(el: Element, max = 2000): string {
       const tag = tagOf(e);
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || tag === 'SVG') return false;
       if (name && dom.view(dom.doc(e))?.getComputedStyle(e).display === 'none') return false;
+      if (skip?.(e)) return false;
       if (!INLINE_TAGS.has(tag)) out += ' ';
       if (tag === 'INPUT' && ['button', 'submit', 'reset'].includes(inputType(e))) out += ' ' + inputValue(e);
     },
@@ -412,8 +413,16 @@ function fieldOf(popup: Element): string {
 const labelsItsValue = (el: Element, ids: string): boolean =>
   refsOf(el, ids).every((ref) => !!ref && ref !== el && dom.contains(el, ref));
 
-/** A dialog's name, or its text when it has none (a class-marked dialog, a role="dialog" with no label). */
-export const dialogName = (d: Element, max: number): string => nameOf(d, max) || truncate(textOf(d, 60), max);
+/**
+ * A dialog's name, or its text when it has none (a class-marked dialog, a role="dialog" with no label),
+ * without its buttons' (they are reported as its controls).
+ */
+export const dialogName = (d: Element, max: number): string =>
+  nameOf(d, max) ||
+  truncate(
+    textOf(d, 60, (e) => roleOf(e) === 'button'),
+    max,
+  );
 
 const LABELABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS', 'OUTPUT']);
 

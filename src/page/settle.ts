@@ -391,7 +391,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (dom.matches(el, INTERACTIVE_SELECTOR)) appeared.push(el);
         appeared.push(...dom.qsa(el, INTERACTIVE_SELECTOR));
       }
-      // A popup shown by a style change adds no nodes: its controls are new all the same.
+      // A popup or dialog shown by a style change adds no nodes: its controls are new all the same.
+      for (const d of opened) appeared.push(...controlsIn(d));
       if (!report.menuOpened && !report.options && !report.dialogOpened)
         for (const p of shownPopups()) if (!popups.has(p)) appeared.push(...controlsIn(p));
       const visibleNew = [...new Set(appeared)]

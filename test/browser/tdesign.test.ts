@@ -58,7 +58,8 @@ describe('TDesign Vue, in Chinese', () => {
       const closed = await h.click(h.find(/^确认$/).find((x) => x.tag === 'button')!.id);
       return { opened, closed };
     });
-    expect(r.opened.message).toMatch(/dialog opened: \[\d+\] dialog "确认 确定提交吗？/);
+    // Its title and text, not its buttons (they follow as its controls).
+    expect(r.opened.message).toMatch(/dialog opened: \[\d+\] dialog "确认 确定提交吗？"; 3 new controls/);
     expect(r.closed.message).toMatch(/dialog closed/);
     expect(await appState(page)).toMatchObject({ ok: true });
     await page.close();

@@ -66,7 +66,7 @@ const MENUS = '[role=menu],[role=menubar],[role=listbox]';
 function popupShown(p: Element): boolean {
   for (let n: Element | null = p, i = 0; n && i < 4; i++) {
     const r = dom.rect(n);
-    if (!quickVisibility(n).visible || r.width <= 1 || r.height <= 1) return false;
+    if (r.width <= 1 || r.height <= 1 || !quickVisibility(n).visible) return false;
     n = dom.children(n).length === 1 ? dom.firstElementChild(n) : null;
   }
   return true;
@@ -240,6 +240,10 @@ export function observeChanges(onChange?: () => void) {
   return { added, removed, touched, observer };
 }
 
+/** `[12] menu "Actions"`: an element a report names by its ID, role and name (if any). */
+const refLine = (store: ElementStore, el: Element, role: string, name: string): string =>
+  `[${store.idFor(el)}] ${role}${name ? ` "${name}"` : ''}`;
+
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
 export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
@@ -345,10 +349,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
       const closedDialogs = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
       // A dialog, named or shown by its text, whatever marks it (a role, or a class: div.t-dialog).
       if (opened.length)
-        report.dialogOpened = opened.map((d) => {
-          const what = dialogName(d, 60);
-          return `[${store.idFor(d)}] ${roleOf(d) === 'alertdialog' ? 'alertdialog' : 'dialog'}${what ? ` "${what}"` : ''}`;
-        });
+        report.dialogOpened = opened.map((d) =>
+          refLine(store, d, roleOf(d) === 'alertdialog' ? 'alertdialog' : 'dialog', dialogName(d, 60)),
+        );
       if (closedDialogs.length) report.dialogClosed = closedDialogs;
       const shownMenu = visibleMatches(MENUS).find((m) => !popups.has(m));
       if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {
@@ -358,7 +361,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       } else if (shownMenu) {
         const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
         const name = nameOf(shownMenu, 40);
-        report.menuOpened = `[${store.idFor(shownMenu)}] ${dom.attr(shownMenu, 'role')}${name ? ` "${name}"` : ''} with ${plural(items, 'item')}`;
+        report.menuOpened = `${refLine(store, shownMenu, dom.attr(shownMenu, 'role')!, name)} with ${plural(items, 'item')}`;
       }
       // A select or menu button drawn without ARIA roles opened its list (Element UI, Naive UI, Layui).
       const role = target && !report.options && !report.menuOpened ? roleOf(target) : '';
@@ -431,7 +434,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const menus = goneMenus.filter((m) => dom.contains(p, m) && !inside(m, goneMenus));
         for (const m of menus) {
           const name = popups.get(m)!.name;
-          closed.push(`[${store.idFor(m)}] ${roleOf(m)}${name ? ` "${name}"` : ''}`);
+          closed.push(refLine(store, m, roleOf(m), name));
         }
         const holds = popups.get(p)!.holds;
         if (!menus.length && holds) closed.push(holds);

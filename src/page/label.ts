@@ -136,7 +136,7 @@ export function roleOf(el: Element): string {
   const tabindex = dom.attr(el, 'tabindex');
   const focusable = tabindex !== null && Number(tabindex) >= 0;
   if (focusable && drawnSelect(el)) return 'combobox';
-  if (closeBox(el, tag)) return 'button';
+  if (closeBox(el, tag) || classButton(el, tag, focusable)) return 'button';
   if (
     SWITCH.test(dom.attr(el, 'class') ?? '') &&
     (focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer') &&
@@ -162,6 +162,19 @@ function closeBox(el: Element, tag: string): boolean {
   if ((dom.text(el) ?? '').trim().length > 2) return false;
   const up = dom.parentEl(el);
   return !(up && dom.closest(up, CONTROLS)) && !dom.qs(el, CONTROLS);
+}
+
+/**
+ * A box whose class is button or btn, drawn as one and clickable (Fomantic UI's div.ui.button in its
+ * modals, a dropdown button, Bootstrap's span.btn): a button, unless it holds a control (a wrapper).
+ */
+function classButton(el: Element, tag: string, focusable: boolean): boolean {
+  if ((tag !== 'DIV' && tag !== 'SPAN') || !/(^|\s)(button|btn)(\s|$)/i.test(dom.attr(el, 'class') ?? ''))
+    return false;
+  if (dom.qs(el, CONTROLS)) return false;
+  return (
+    focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer' || classSays(el, 'disabled')
+  );
 }
 
 /**
@@ -415,12 +428,12 @@ const labelsItsValue = (el: Element, ids: string): boolean =>
 
 /**
  * A dialog's name, or its text when it has none (a class-marked dialog, a role="dialog" with no label),
- * without its buttons' (they are reported as its controls).
+ * without its buttons' and its fields' labels (they are reported as its controls).
  */
 export const dialogName = (d: Element, max: number): string =>
   nameOf(d, max) ||
   truncate(
-    textOf(d, 60, (e) => roleOf(e) === 'button'),
+    textOf(d, 60, (e) => roleOf(e) === 'button' || tagOf(e) === 'LABEL'),
     max,
   );
 
@@ -512,7 +525,8 @@ function computeName(el: Element): string {
       replacedName(el)
     );
   if (NAME_FROM_CONTENT.has(role) || tag === 'LABEL' || tag === 'LEGEND' || tag === 'CAPTION') {
-    const t = textOf(el, 200);
+    // A menu button holding its menu (Fomantic UI's dropdown button) is named without the menu's items.
+    const t = textOf(el, 200, role === 'button' ? inMenu : undefined);
     if (t) return t;
     // A toggle with no text of its own goes by the label beside it (Naive UI's switch), not its classes.
     const toggle = /^(checkbox|switch|radio)$/.test(role) ? freeLabel(el) || adjacentLabel(el) : '';
@@ -523,6 +537,8 @@ function computeName(el: Element): string {
   }
   return normalize(dom.attr(el, 'title') ?? '');
 }
+
+const inMenu = (e: Element): boolean => dom.matches(e, '[role=menu],[role=listbox],[class~=menu]');
 
 const labelInside = (el: Element): string => {
   const label = dom.qs(el, 'label');

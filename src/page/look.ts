@@ -37,7 +37,8 @@ export function drawnText(el: Element, role: string): Drawn {
   const own = dom.tag(el).toUpperCase() !== 'INPUT';
   if (!own && (el as HTMLInputElement).value !== '') return none;
   for (let box = own ? el : dom.parentEl(el), i = 0; box && i < (own ? 1 : 4); box = dom.parentEl(box), i++) {
-    if (!own && (dom.qs(box, 'label,select,textarea') || dom.qsa(box, 'input').length > 1)) return none;
+    if (!own && (dom.qs(box, 'label,select,textarea') || dom.qsa(box, 'input:not([type=hidden])').length > 1))
+      return none;
     const parts: Record<'value' | 'placeholder', string[]> = { value: [], placeholder: [] };
     let drawn = false;
     const walker = dom.treeWalker(dom.doc(box), box, 4 /* NodeFilter.SHOW_TEXT */);
@@ -62,8 +63,8 @@ export function drawnText(el: Element, role: string): Drawn {
         continue;
       const apart = dom.closest(holder, 'button,label,[aria-hidden=true],[role=listbox]');
       if (apart && apart !== box && dom.contains(box, apart)) continue;
-      // Nor the list of options it opened inside itself (Layui's dl).
-      const list = dom.closest(holder, 'ul,ol,dl');
+      // Nor the list of options it opened inside itself (Layui's dl, Fomantic UI's div.menu).
+      const list = dom.closest(holder, 'ul,ol,dl,[class~=menu]');
       if (
         list &&
         list !== box &&

@@ -24,8 +24,8 @@ export function shownOptions(listbox: Element): Element[] {
   return [...dom.qsa(popup, '[aria-selected]')].filter((o) => !dom.contains(listbox, o) && isVisible(o));
 }
 
-/** What a list drawn without ARIA roles holds per option (Element UI's li, Layui's dd, Naive UI's divs). */
-const PLAIN_OPTION = 'li,dd,[class*=option i]';
+/** What a list drawn without ARIA roles holds per option (Element UI's li, Layui's dd, Naive UI's divs, Fomantic UI's .item). */
+const PLAIN_OPTION = 'li,dd,[class*=option i],[class~=item]';
 
 /**
  * The options of a list drawn without ARIA roles: its visible items with text, each the outermost one

@@ -418,6 +418,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (dom.connected(el)) continue;
         gone += (dom.matches(el, INTERACTIVE_SELECTOR) && !onlyProposed(el) ? 1 : 0) + controlsIn(el).length;
       }
+      // A dialog that closed is said as closed, not as its controls gone (SweetAlert2's holds ten, most
+      // of them never shown).
+      for (const [d] of dialogs) if (!dom.connected(d)) gone -= controlsIn(d).length;
       // The outermost of those shown before that are gone or hidden now, but not a dialog (said above)
       // nor a layer of nothing to use (a tooltip, a mask).
       const gonePopups = [...popups.keys()].filter(
@@ -470,6 +473,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (value !== undefined) report.value = value;
       }
       const newAlerts = visibleMatches(ALERT_SELECTOR)
+        // A dialog that is also a live region (SweetAlert2's) is said as a dialog.
+        .filter((a) => !dom.matches(a, DIALOG_SELECTOR))
         .map((a) => textOf(a, 200))
         .filter((t) => t && !alerts.has(t));
       if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);

@@ -7,8 +7,12 @@
 import { isVisible, toggleOwner } from './visible';
 import * as dom from './dom';
 
-/** What stands in for a select: a combobox, listbox or popup button (Choices, Tom Select, Select2, bootstrap-select). */
-const CHOOSER = '[role=combobox],[role=listbox],[aria-haspopup]:not([aria-haspopup=false]),button';
+/**
+ * What stands in for a select: a combobox, listbox or popup button (Choices, Tom Select, Select2,
+ * bootstrap-select), or a focusable box whose class says select (Fomantic UI's selection dropdown).
+ */
+const CHOOSER =
+  '[role=combobox],[role=listbox],[aria-haspopup]:not([aria-haspopup=false]),button,[tabindex][class*=select i]';
 /** What stands in for a text field: an editor's own input (CodeMirror's textarea, an editable div). */
 const EDITOR = 'textarea,[contenteditable=""],[contenteditable=true],[role=textbox],input:not([type=hidden])';
 const TEXT_INPUT = /^(text|search|email|url|tel|number)$/;

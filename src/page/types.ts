@@ -8,9 +8,12 @@ import * as dom from './dom';
  */
 export const CLOSE_BOXES = 'span[class*=close],div[class*=close],i[class*=close]';
 
+/** Boxes whose class is button or btn (Fomantic UI's div.ui.button), for roleOf to tell. */
+const CLASS_BUTTONS = 'div[class~=button],span[class~=button],div[class~=btn],span[class~=btn]';
+
 export const TYPE_SELECTORS = {
   // With what may be a button without a role, for roleOf to tell: close boxes, icons that show a pointer.
-  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES},i,svg,span[class*=icon]`,
+  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES},${CLASS_BUTTONS},i,svg,span[class*=icon]`,
   link: 'a[href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',
@@ -42,11 +45,11 @@ export const LANDMARK_SELECTOR =
 export const PAGERS = 'nav[aria-label*=pagination i],[class*=paginat i],[class*=pager i],[class*=paging i]';
 
 /**
- * Open dialogs: native, ARIA, and what a class calls a modal (View Design's div.ivu-modal) or Layui's
- * layer dialogs.
+ * Open dialogs: native, ARIA, and what a class calls a modal (View Design's div.ivu-modal, Fomantic UI's
+ * div.ui.modal) or Layui's layer dialogs.
  */
 export const DIALOG_SELECTOR =
-  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page,.t-dialog,[class$="-modal"],[class*="-modal "]';
+  'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page,.t-dialog,[class~=modal],[class$="-modal"],[class*="-modal "]';
 /** Alerts, status messages and toasts. */
 export const ALERT_SELECTOR =
   '[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],.toast,.snackbar,.notification,.alert,.layui-layer-msg';

@@ -622,6 +622,8 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
       // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
       !comboboxOf(el),
   );
+  // Matches come root by root: in shadow trees, put them back in the order a person reads the page.
+  if (all.some((el) => dom.root(el) !== dom.root(all[0]!))) all.sort(docOrder);
   const inView: Element[] = [];
   const below: Element[] = [];
   const hidden: Element[] = [];

@@ -5,7 +5,7 @@
  * controls. Written here rather than imported to keep the bundle small and the hot path fast.
  */
 import { INLINE_TAGS, normalize, truncate } from './text';
-import { walk, parentOf } from './walk';
+import { walk, parentOf, ownShadow } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
 import { iconShape } from './icon-shape';
@@ -103,7 +103,17 @@ const PROPOSED = new Set(['A', 'DIV', 'SPAN', 'I', 'SVG']);
  * An element a type's selector only proposes (a link with no href, a box whose class says switch or
  * close) and its role turns down: not of that type.
  */
-export const onlyProposed = (el: Element): boolean => PROPOSED.has(tagOf(el)) && !roleOf(el);
+export const onlyProposed = (el: Element): boolean =>
+  (PROPOSED.has(tagOf(el)) || wrapsControl(el)) && !roleOf(el);
+
+/**
+ * A custom element whose control is in its shadow tree (Material Web's md-menu-item holds
+ * li[role=menuitem]): focusable as a whole, but that control is what a person operates.
+ */
+const wrapsControl = (el: Element): boolean => {
+  const shadow = tagOf(el).includes('-') && ownShadow(el);
+  return !!shadow && !!dom.qs(shadow, 'button,input,select,textarea,a[href],[role]');
+};
 
 /** What a person can operate inside `root`, in document order, past what the selector only proposed. */
 export const controlsIn = (root: ParentNode): Element[] =>
@@ -131,6 +141,8 @@ export function roleOf(el: Element): string {
   if ((el as HTMLElement).isContentEditable && !parentIsEditable(el)) return 'textbox';
   const role = TAG_ROLES[tag];
   if (role) return role;
+  const custom = customRole(el, tag);
+  if (custom) return custom;
   // A box whose class says switch (View Design's focusable span.ivu-switch, TDesign's div.t-switch that
   // only shows a pointer) is a switch.
   const tabindex = dom.attr(el, 'tabindex');
@@ -140,8 +152,10 @@ export function roleOf(el: Element): string {
   if (
     SWITCH.test(dom.attr(el, 'class') ?? '') &&
     (focusable || dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer') &&
-    // Not the box drawn for a hidden checkbox, which is the control (Layui's).
-    !(el.previousElementSibling && drawnBox(el.previousElementSibling) === el)
+    // Not the box drawn for a hidden checkbox, which is the control (Layui's), nor one holding it
+    // (Material Web's div.switch around its input).
+    !(el.previousElementSibling && drawnBox(el.previousElementSibling) === el) &&
+    !dom.qs(el, 'input:not([type=hidden]),[role=switch],[role=checkbox]')
   )
     return 'switch';
   return pointerIcon(el, tag) ? 'button' : '';
@@ -196,6 +210,35 @@ function pointerIcon(el: Element, tag: string): boolean {
   // The styles last: this runs for every icon a search or snapshot meets.
   return win.getComputedStyle(el).cursor === 'pointer' && win.getComputedStyle(up).cursor !== 'pointer';
 }
+
+/** A custom element's tag that names a toggle or slider (md-radio, x-checkbox). */
+const CUSTOM_TOGGLE = /-(radio|checkbox|switch|slider)$/;
+
+/**
+ * The role of a form control drawn as a custom element that keeps its role in ElementInternals, out of
+ * a script's reach (Material Web's md-radio): what its tag says, when it is form-associated and its
+ * shadow tree holds no control of its own (md-checkbox's input is the checkbox).
+ */
+function customRole(el: Element, tag: string): string {
+  const m = tag.includes('-') ? CUSTOM_TOGGLE.exec(tag.toLowerCase()) : null;
+  if (!m || !formAssociated(el)) return '';
+  const shadow = ownShadow(el);
+  return shadow && dom.qs(shadow, 'input,button,[role]') ? '' : m[1]!;
+}
+
+/** A form-associated custom element: labels name it, as they name an input. */
+const formAssociated = (el: Element): boolean => {
+  const name = dom.localName(el);
+  if (!name.includes('-')) return false;
+  const def = dom.view(dom.doc(el))?.customElements?.get(name) as { formAssociated?: boolean } | undefined;
+  return def?.formAssociated === true;
+};
+
+/** The form-associated custom element whose shadow tree `el` is in (md-checkbox for its input), or null. */
+const faceHost = (el: Element): Element | null => {
+  const host = (dom.root(el) as ShadowRoot).host;
+  return host && formAssociated(host) ? host : null;
+};
 
 /** A class that says switch, not one of its parts (t-switch, not t-switch__handle). */
 const SWITCH = /(^|[\s_-])switch(\s|$)/i;
@@ -305,8 +348,8 @@ export function namedBy(el: Element): Element | null {
 
 /** A checkbox, radio, switch or toggle button is checked (or pressed). */
 export const isChecked = (el: Element): boolean =>
-  tagOf(el) === 'INPUT'
-    ? (el as HTMLInputElement).checked
+  tagOf(el) === 'INPUT' || customRole(el, tagOf(el))
+    ? (el as HTMLInputElement).checked === true
     : dom.attr(el, 'aria-checked') === 'true' ||
       dom.attr(el, 'aria-pressed') === 'true' ||
       // A switch drawn without ARIA says it is on by a class.
@@ -368,13 +411,19 @@ export function textOf(el: Element, max = 2000, skip?: (e: Element) => boolean):
   const name = max <= 200;
   let out = '';
   if (tagOf(el) === 'SELECT' || tagOf(el) === 'TEXTAREA') return '';
+  // White space is added once in a row: it does not use up the budget (a component's templates hold
+  // more of it than text: Material Web's option names were cut to nothing).
+  const space = () => {
+    if (out && !out.endsWith(' ')) out += ' ';
+  };
   walk(el, {
     text: (t) => {
       if (out.length >= max * 2) return;
       // Text after a block ends a word too ("<div>Tab 2 of 2</div>Documents").
       const prev = t.previousSibling;
-      if (prev && dom.nodeType(prev) === 1 && !INLINE_TAGS.has(tagOf(prev as Element))) out += ' ';
-      out += t.data;
+      if (prev && dom.nodeType(prev) === 1 && !INLINE_TAGS.has(tagOf(prev as Element))) space();
+      if (/\S/.test(t.data)) out += t.data;
+      else space();
     },
     element: (e) => {
       if (out.length >= max * 2) return false;
@@ -382,7 +431,7 @@ export function textOf(el: Element, max = 2000, skip?: (e: Element) => boolean):
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || tag === 'SVG') return false;
       if (name && dom.view(dom.doc(e))?.getComputedStyle(e).display === 'none') return false;
       if (skip?.(e)) return false;
-      if (!INLINE_TAGS.has(tag)) out += ' ';
+      if (!INLINE_TAGS.has(tag)) space();
       if (tag === 'INPUT' && ['button', 'submit', 'reset'].includes(inputType(e))) out += ' ' + inputValue(e);
     },
   });
@@ -490,7 +539,8 @@ function computeName(el: Element): string {
   }
   // HTML-AAM: a button's <label for> names it before its content does (antd's switch is a nameless
   // button labelled by its form item's label).
-  if (LABELABLE.has(tag) || tag === 'BUTTON') {
+  const face = formAssociated(el);
+  if (LABELABLE.has(tag) || tag === 'BUTTON' || face) {
     const labels = labelsOf(el);
     if (labels.length) {
       const t = normalize([...labels].map(labelText).join(' '));
@@ -506,7 +556,14 @@ function computeName(el: Element): string {
     if (t) return t;
     // The text beside a select input may be its drawn value, not a label.
     const drawn = drawnText(el, roleOf(el));
-    return drawn.placeholder || columnName(el) || (drawn.value ? '' : adjacentLabel(el)) || replacedName(el);
+    const host = faceHost(el);
+    return (
+      (host && nameOf(host)) ||
+      drawn.placeholder ||
+      columnName(el) ||
+      (drawn.value ? '' : adjacentLabel(el)) ||
+      replacedName(el)
+    );
   }
   if (tag === 'IMG' || tag === 'AREA')
     return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');

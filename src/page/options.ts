@@ -1,6 +1,6 @@
 /**
  * The options a listbox (or a tree of options) shows a person. Usually its [role=option] elements (with those a web component
- * shows through its slots: Shoelace's sl-option). rc-select (Ant Design's Select) keeps the ARIA listbox
+ * shows through its slots: Shoelace's sl-option, and the one inside Material Web's md-select-option). rc-select (Ant Design's Select) keeps the ARIA listbox
  * as a zero-size copy for screen readers, holding only the options around the active one, and draws the
  * options a person sees beside it in the same popup, marked only by aria-selected: those are the options.
  */
@@ -14,8 +14,15 @@ const OPTION = '[role=option],[role=treeitem]';
 export function shownOptions(listbox: Element): Element[] {
   const all = [...dom.qsa(listbox, OPTION)];
   for (const slot of dom.qsa<HTMLSlotElement>(listbox, 'slot'))
-    for (const a of slot.assignedElements({ flatten: true }))
-      all.push(...(dom.matches(a, OPTION) ? [a] : dom.qsa(a, OPTION)));
+    for (const a of slot.assignedElements({ flatten: true })) {
+      // An option element that draws its role inside its own shadow root (Material Web's
+      // md-select-option holds li[role=option]).
+      const inner = dom.shadow(a);
+      all.push(
+        ...(dom.matches(a, OPTION) ? [a] : dom.qsa(a, OPTION)),
+        ...(inner ? dom.qsa(inner, OPTION) : []),
+      );
+    }
   const shown = all.filter(isVisible);
   // Only a listbox squeezed to nothing inside a popup of its own: not the page's other selected items.
   const r = dom.rect(listbox);

@@ -12,7 +12,7 @@ import { isVisible, quickVisibility, toggleOwner, visibleMatches } from './visib
 import { collectRoots, forgetRoots } from './roots';
 import { sleep } from './act/events';
 import * as dom from './dom';
-import { UI_HOST, docOrder } from './walk';
+import { UI_HOST, docOrder, ownShadow } from './walk';
 import { openedIn, plainListbox, plainOptions, shownOptions } from './options';
 
 export interface ChangeReport {
@@ -57,7 +57,8 @@ export interface ActionResult {
 
 const QUIET_MS = 100;
 const CAP_MS = 2000;
-const MENUS = '[role=menu],[role=menubar],[role=listbox]';
+// With Material Web's md-menu, whose role is in ElementInternals.
+const MENUS = '[role=menu],[role=menubar],[role=listbox],md-menu:not([role])';
 
 /**
  * A popup is shown when it is in the page, not hidden by CSS, and a box of some area (Naive UI's keeps
@@ -66,8 +67,16 @@ const MENUS = '[role=menu],[role=menubar],[role=listbox]';
 function popupShown(p: Element): boolean {
   for (let n: Element | null = p, i = 0; n && i < 4; i++) {
     const r = dom.rect(n);
+    // A component's host with no box of its own is shown by its shadow tree (Material Web's menu).
+    const inner: ShadowRoot | null | false = r.height <= 1 && ownShadow(n);
+    if (inner) {
+      n = [...dom.rootChildren(inner)].find((c) => dom.tag(c).toUpperCase() !== 'STYLE') ?? null;
+      continue;
+    }
     if (r.width <= 1 || r.height <= 1 || !quickVisibility(n).visible) return false;
     n = dom.children(n).length === 1 ? dom.firstElementChild(n) : null;
+    // A slot has no box of its own (Material Web's menu shows its items through one).
+    if (n && dom.tag(n).toUpperCase() === 'SLOT') break;
   }
   return true;
 }
@@ -79,7 +88,8 @@ function popupShown(p: Element): boolean {
  * MUI, antd, Mantine, Naive UI). The panel is not the page's.
  */
 function shownPopups(): Element[] {
-  const found = visibleMatches(MENUS);
+  // Judged as when they close: a menu with no height (Material Web's, closed) is not shown.
+  const found = visibleMatches(MENUS).filter(popupShown);
   const consider = (el: Element, depth: number) => {
     if (dom.hasAttr(el, UI_HOST)) return;
     const position = getComputedStyle(el).position;
@@ -359,9 +369,11 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const options = shownOptions(shownMenu);
         if (options.length) report.options = itemLines(store, options, 12);
       } else if (shownMenu) {
-        const items = dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length;
+        // Items whose role is in their own shadow tree (md-menu-item) are the menu's children.
+        const items =
+          dom.qsa(shownMenu, '[role^=menuitem],[role=option]').length || dom.children(shownMenu).length;
         const name = nameOf(shownMenu, 40);
-        report.menuOpened = `${refLine(store, shownMenu, dom.attr(shownMenu, 'role')!, name)} with ${plural(items, 'item')}`;
+        report.menuOpened = `${refLine(store, shownMenu, dom.attr(shownMenu, 'role') ?? 'menu', name)} with ${plural(items, 'item')}`;
       }
       // A select or menu button drawn without ARIA roles opened its list (Element UI, Naive UI, Layui).
       const role = target && !report.options && !report.menuOpened ? roleOf(target) : '';
@@ -437,7 +449,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const menus = goneMenus.filter((m) => dom.contains(p, m) && !inside(m, goneMenus));
         for (const m of menus) {
           const name = popups.get(m)!.name;
-          closed.push(refLine(store, m, roleOf(m), name));
+          closed.push(refLine(store, m, roleOf(m) || 'menu', name));
         }
         const holds = popups.get(p)!.holds;
         if (!menus.length && holds) closed.push(holds);

@@ -23,7 +23,8 @@ export const TYPE_SELECTORS = {
     'select,[role=combobox],[role=listbox],[class*=select i]>input:not([type=hidden]),[class*=select i]>*>input:not([type=hidden]),[tabindex][class*=select i]:not([tabindex="-1"])',
   checkbox:
     'input[type=checkbox],[role=checkbox],[role=switch],[role=menuitemcheckbox],[class$=switch i]:not([tabindex="-1"]),[class*="switch " i]:not([tabindex="-1"])',
-  radio: 'input[type=radio],[role=radio],[role=menuitemradio]',
+  // Material Web's md-radio keeps its role in ElementInternals, where no selector sees it.
+  radio: 'input[type=radio],[role=radio],[role=menuitemradio],md-radio',
   menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
   tab: '[role=tab]',
   heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',

@@ -3,7 +3,7 @@
  * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
  */
 import { queryAllDeep } from './roots';
-import { nearAncestor, parentOf, type SearchRoot } from './walk';
+import { nearAncestor, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { DIALOG_SELECTOR } from './types';
 
@@ -91,12 +91,13 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   const r = dom.rect(el);
   const big = r.height >= 8 && r.width >= (combobox ? 2 : 8);
   if (!toggle && !(big && overlay(el))) return null;
-  // The field may be transparent through a wrapper of its own size (Element Plus's select): judge what
-  // is around that wrapper.
+  // The field may be transparent through a wrapper of its own size (Element Plus's select), or through
+  // the slot a component shows it in only once focused or filled (Material Web's text field draws its
+  // label there): judge what is around that wrapper.
   let at = el;
   for (let i = 0; i < 2; i++) {
     const up = dom.parentEl(at);
-    if (!up || !transparent(up) || !sameBox(dom.rect(up), r)) break;
+    if (!up || !transparent(up) || !(sameBox(dom.rect(up), r) || (up as HTMLElement).assignedSlot)) break;
     at = up;
   }
   const box = dom.parentEl(at);
@@ -139,7 +140,13 @@ export function quickVisibility(el: Element): Visibility {
 function quickOwnVisibility(el: Element): Visibility {
   if (!dom.connected(el)) return { visible: false, inViewport: false, reason: 'detached' };
   const check = dom.checkVisibility;
-  if (check && !check(el, { visibilityProperty: true, opacityProperty: true }))
+  if (
+    check &&
+    !check(el, { visibilityProperty: true, opacityProperty: true }) &&
+    // display: contents has no box, so checkVisibility says hidden: what it shows says (Material
+    // Web's md-menu draws its menu in its shadow tree).
+    !(view(el).getComputedStyle(el).display === 'contents' && hasVisibleChild(el))
+  )
     return { visible: false, inViewport: false, reason: 'hidden by CSS' };
   const r = dom.rect(el);
   if (r.width <= 1 && r.height <= 1 && !hasVisibleChild(el))
@@ -154,13 +161,19 @@ function quickOwnVisibility(el: Element): Visibility {
   return { visible: true, inViewport };
 }
 
-/** An inline wrapper or display:contents element has no box of its own but shows its children. */
+/**
+ * An inline wrapper or display:contents element has no box of its own but shows its children; so does a
+ * component's host whose shadow tree draws out of its flow (Material Web's open menu).
+ */
 function hasVisibleChild(el: Element): boolean {
+  const shadow = ownShadow(el);
+  const lists = [shadow && dom.rootChildren(shadow), dom.children(el)];
   let seen = 0;
-  for (let c = dom.firstElementChild(el); c && seen < 20; c = c.nextElementSibling, seen++) {
-    const r = dom.rect(c);
-    if (r.width > 1 || r.height > 1) return true;
-  }
+  for (const list of lists)
+    for (let i = 0; list && i < list.length && seen < 20; i++, seen++) {
+      const r = dom.rect(list[i]!);
+      if (r.width > 1 || r.height > 1) return true;
+    }
   return false;
 }
 

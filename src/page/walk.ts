@@ -89,12 +89,36 @@ export function parentOf(node: Node): Element | null {
 export type SearchRoot = Document | ShadowRoot | Element;
 
 /** Sorts nodes of one document (or one shadow tree) into document order. */
-export const docOrder = (x: Node, y: Node): number =>
-  x === y ? 0 : x.compareDocumentPosition(y) & 4 /* FOLLOWING */ ? -1 : 1;
+export function docOrder(x: Node, y: Node): number {
+  if (x === y) return 0;
+  if (dom.root(x) !== dom.root(y)) {
+    // In different shadow trees: compare their hosts where two share a tree; a host comes before what
+    // its shadow tree holds (a field inside a component before the radios after it in the page).
+    const cy = hosts(y);
+    for (const a of hosts(x)) {
+      const b = cy.find((n) => dom.root(n) === dom.root(a));
+      if (b) return a === b ? (a === x ? -1 : 1) : docOrder(a, b);
+    }
+  }
+  return x.compareDocumentPosition(y) & 4 /* FOLLOWING */ ? -1 : 1;
+}
+
+/** `n` and the shadow hosts it is inside, innermost first. */
+function hosts(n: Node): Node[] {
+  const chain = [n];
+  for (let r = dom.root(n); dom.nodeType(r) === 11 && (r as ShadowRoot).host && chain.length < 30;) {
+    const host = (r as ShadowRoot).host;
+    chain.push(host);
+    r = dom.root(host);
+  }
+  return chain;
+}
 
 /** True when `inner` is `outer` or inside it, across shadow roots and frames. */
 export function containsDeep(outer: Element, inner: Element): boolean {
-  for (let n: Element | null = inner; n; n = parentOf(n)) if (n === outer) return true;
+  // Through the slot a light child is shown in (Material Web's option text, inside its md-item).
+  for (let n: Element | null = inner; n; n = (n as HTMLElement).assignedSlot ?? parentOf(n))
+    if (n === outer) return true;
   return false;
 }
 

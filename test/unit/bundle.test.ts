@@ -33,8 +33,11 @@ describe('bundles', () => {
   // boxes and icons that show a pointer without a role, the popup a focused field left open, Arco's sort
   // arrows, and icons named by what their strokes draw), and to 78 KiB later that day (~0.5 KB: menus and
   // popups reported as they close, popups shown by a style change, snapshot lines that read alike told
-  // apart by where each is, View Design's sort arrows).
-  const CEILING = 78 * 1024;
+  // apart by where each is, View Design's sort arrows), and to 79 KiB on the evening of 2026-11-24 (~0.7
+  // KB: Fomantic UI's role-less dropdowns, buttons and modals, SweetAlert2's dialog, and Material Web's
+  // controls: roles kept in ElementInternals, fields shown through slots, hosts without a box of their
+  // own, shadow trees in page order).
+  const CEILING = 79 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

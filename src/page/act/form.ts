@@ -333,7 +333,7 @@ export async function select(
   };
 }
 
-const RADIO = 'input[type=radio],[role=radio]';
+const RADIO = 'input[type=radio],[role=radio],md-radio';
 
 /** The group a radio button is in: its radiogroup or fieldset, else the nearest ancestor with others. */
 function radioGroup(radio: Element): Element {

@@ -28,7 +28,8 @@ export interface MenuItem {
   checked?: boolean;
 }
 
-const ARIA_MENUS = '[role=menu],[role=menubar]';
+// Material Web's md-menu keeps its role in ElementInternals, where no selector sees it.
+const ARIA_MENUS = '[role=menu],[role=menubar],md-menu:not([role])';
 const ARIA_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
 const PLAIN_ITEMS = 'li,a[href],button,[role=button],[role=option],[tabindex]';
 const NESTED_MENU = 'ul,ol,[role=menu],.submenu,.sub-menu';

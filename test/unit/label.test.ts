@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { adjacentLabel, iconName, nameOf, roleOf, textOf } from '../../src/page/label';
+import { docOrder } from '../../src/page/walk';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -18,6 +20,53 @@ describe('textOf', () => {
     document.body.innerHTML =
       '<div id="t" role="tab"><div aria-live="polite">Tab 2 of 2</div>Documents</div>';
     expect(textOf($('#t'))).toBe('Tab 2 of 2 Documents');
+  });
+});
+
+describe('textOf budget', () => {
+  it('white space and empty wrappers, however many, do not use up a name (Material Web cut option names to nothing)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('\n      ', ' ', '<span></span>', '<div> </div>', '<!-- lit -->'), {
+          maxLength: 300,
+          size: 'max',
+        }),
+        fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,30}[A-Za-z]$/),
+        (filler, word) => {
+          document.body.innerHTML = `<li role="option">${filler.join('')}<div>${word}</div></li>`;
+          const name = word.replace(/ +/g, ' ');
+          expect(textOf($('li'), 60)).toBe(name);
+          expect(nameOf($('li'))).toBe(name);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('docOrder across shadow trees', () => {
+  it('sorts what is in shadow trees where their hosts are, a host before its own shadow tree', () => {
+    document.body.innerHTML = '<input id="a"><x-field id="host"></x-field><input id="b">';
+    const host = $('#host');
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<input id="s1"><x-inner id="inner"></x-inner><input id="s3">';
+    const inner = shadow.getElementById('inner')!;
+    inner.attachShadow({ mode: 'open' }).innerHTML = '<input id="s2">';
+    const order = [
+      $('#a'),
+      host,
+      shadow.getElementById('s1')!,
+      inner,
+      inner.shadowRoot!.getElementById('s2')!,
+      shadow.getElementById('s3')!,
+      $('#b'),
+    ];
+    fc.assert(
+      fc.property(fc.shuffledSubarray(order, { minLength: order.length }), (shuffled) => {
+        expect([...shuffled].sort(docOrder)).toEqual(order);
+      }),
+      { numRuns: 50 },
+    );
   });
 });
 

@@ -10,9 +10,10 @@ import { plural, truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
 import { isVisible, quickVisibility, toggleOwner, visibleMatches } from './visible';
 import { collectRoots, forgetRoots } from './roots';
+import type { SearchRoot } from './walk';
 import { sleep } from './act/events';
 import * as dom from './dom';
-import { UI_HOST, docOrder, ownShadow } from './walk';
+import { UI_HOST, docOrder, ownShadow, parentOf } from './walk';
 import { openedIn, plainListbox, plainOptions, shownOptions } from './options';
 
 export interface ChangeReport {
@@ -207,14 +208,31 @@ const direction = (classes: string): string | undefined =>
 /** Longest rest of a running animation that an action waits out (a fade or a slide, not a progress bar). */
 const ANIMATION_WAIT_MS = 1000;
 
-/** A CSS transition or animation ends soon (a dialog fading in): what it shows is not there yet. */
-function animating(): boolean {
-  for (const a of dom.animations?.(document) ?? []) {
-    if (a.playState !== 'running') continue;
+/**
+ * A CSS transition or animation ends soon (a dialog fading in): what it shows is not there yet. The
+ * document's list leaves out what runs in shadow trees (Material Web's dialog closing): `roots` are
+ * asked too.
+ */
+function animating(roots: SearchRoot[]): boolean {
+  const ends = (a: Animation) => {
+    if (a.playState !== 'running') return false;
     const timing = a.effect?.getComputedTiming();
     const left = Number(timing?.endTime) - Number(timing?.localTime ?? 0);
-    if (left > 0 && left <= ANIMATION_WAIT_MS) return true;
-  }
+    return left > 0 && left <= ANIMATION_WAIT_MS;
+  };
+  if ((dom.animations?.(document) ?? []).some(ends)) return true;
+  // In shadow trees, not what is hidden from assistive tech (a pressed button's ripple).
+  for (const r of roots)
+    if (dom.nodeType(r) === 11)
+      for (const a of (r as ShadowRoot).getAnimations?.() ?? [])
+        if (ends(a) && !decorative((a.effect as KeyframeEffect | null)?.target)) return true;
+  return false;
+}
+
+/** Inside what is hidden from assistive tech: nothing a person waits for. */
+function decorative(target: Element | null | undefined): boolean {
+  for (let n = target ?? null, i = 0; n && i < 6; n = parentOf(n), i++)
+    if (dom.attr(n, 'aria-hidden') === 'true') return true;
   return false;
 }
 
@@ -246,8 +264,9 @@ export function observeChanges(onChange?: () => void) {
     }
   });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
-  for (const root of collectRoots(document).roots) observer.observe(root, options);
-  return { added, removed, touched, observer };
+  const { roots } = collectRoots(document);
+  for (const root of roots) observer.observe(root, options);
+  return { added, removed, touched, observer, roots };
 }
 
 /** `[12] menu "Actions"`: an element a report names by its ID, role and name (if any). */
@@ -313,7 +332,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
   if (navigation) navigation.addEventListener('navigate', onNavigate);
   else window.addEventListener('pagehide', onUnload);
   for (const type of EVENTS) window.addEventListener(type, onEvent, true);
-  const { added, removed, touched, observer } = observeChanges(() => {
+  const { added, removed, touched, observer, roots } = observeChanges(() => {
     mutated = true;
     last = performance.now();
   });
@@ -334,7 +353,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
           await sleep(20);
           const now = performance.now();
           if (unloading || now - start >= CAP_MS) break;
-          if (animating()) animated = now;
+          if (animating(roots)) animated = now;
           else if (
             now - last >= QUIET_MS &&
             now - animated >= 50 &&

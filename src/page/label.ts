@@ -110,9 +110,11 @@ export const onlyProposed = (el: Element): boolean =>
  * A custom element whose control is in its shadow tree (Material Web's md-menu-item holds
  * li[role=menuitem]): focusable as a whole, but that control is what a person operates.
  */
+const SHADOW_CONTROL =
+  'button,input,select,textarea,a[href],[role=button],[role=link],[role^=menuitem],[role=option],[role=checkbox],[role=switch],[role=radio],[role=tab],[role=combobox],[role=textbox],[role=slider]';
 const wrapsControl = (el: Element): boolean => {
   const shadow = tagOf(el).includes('-') && ownShadow(el);
-  return !!shadow && !!dom.qs(shadow, 'button,input,select,textarea,a[href],[role]');
+  return !!shadow && !!dom.qs(shadow, SHADOW_CONTROL);
 };
 
 /** What a person can operate inside `root`, in document order, past what the selector only proposed. */
@@ -595,7 +597,10 @@ function computeName(el: Element): string {
   return normalize(dom.attr(el, 'title') ?? '');
 }
 
-const inMenu = (e: Element): boolean => dom.matches(e, '[role=menu],[role=listbox],[class~=menu]');
+/** A menu inside a button: one with a role, or a positioned box whose class is menu (not a label's span.menu). */
+const inMenu = (e: Element): boolean =>
+  dom.matches(e, '[role=menu],[role=listbox]') ||
+  (dom.matches(e, '[class~=menu]') && /absolute|fixed/.test(getComputedStyle(e).position));
 
 const labelInside = (el: Element): string => {
   const label = dom.qs(el, 'label');

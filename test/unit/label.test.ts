@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { adjacentLabel, iconName, nameOf, roleOf, textOf } from '../../src/page/label';
+import { adjacentLabel, iconName, nameOf, onlyProposed, roleOf, textOf } from '../../src/page/label';
 import { docOrder } from '../../src/page/walk';
 
 afterEach(() => {
@@ -67,6 +67,28 @@ describe('docOrder across shadow trees', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('a button holding its menu', () => {
+  it("is named without the menu's items, but a span whose class is menu is still its text", () => {
+    document.body.innerHTML =
+      '<div id="a" class="ui dropdown button" tabindex="0">Actions<div class="menu" style="position: absolute"><div class="item">Archive</div></div></div>' +
+      '<button id="b"><span class="menu">Menu</span></button>' +
+      '<button id="c">More<ul role="menu"><li role="menuitem">Export</li></ul></button>';
+    expect([nameOf($('#a')), nameOf($('#b')), nameOf($('#c'))]).toEqual(['Actions', 'Menu', 'More']);
+  });
+});
+
+describe('custom elements whose control is in their shadow tree', () => {
+  it('are not listed beside that control; one holding only an image or text still is', () => {
+    document.body.innerHTML =
+      '<x-menu-item id="m" tabindex="0"></x-menu-item><x-card id="c" tabindex="0"></x-card><x-tag id="t" tabindex="0"></x-tag>';
+    $('#m').attachShadow({ mode: 'open' }).innerHTML = '<li role="menuitem"><slot></slot></li>';
+    $('#c').attachShadow({ mode: 'open' }).innerHTML =
+      '<span role="img" aria-label="star"></span><slot></slot>';
+    $('#t').attachShadow({ mode: 'open' }).innerHTML = '<span>New</span>';
+    expect(['#m', '#c', '#t'].map((s) => onlyProposed($(s)))).toEqual([true, false, false]);
   });
 });
 

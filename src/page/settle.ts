@@ -4,7 +4,7 @@
  */
 import { deepActiveElement, elementLine } from './describe';
 import { controlsIn, dialogName, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
-import { fieldValue } from './redact';
+import { fieldValue, isSecretField } from './redact';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
@@ -41,6 +41,8 @@ export interface ChangeReport {
   options?: string[];
   /** Alerts, toasts and status messages that appeared. */
   alerts?: string[];
+  /** Fields the action found invalid (the browser's own check, or aria-invalid set), with what they say. */
+  invalid?: string[];
   /** The page started unloading: a full navigation ends this page's session. */
   unloading?: boolean;
   /**
@@ -328,6 +330,13 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const onEvent = () => {
     events++;
   };
+  // The browser's own form check fires invalid on each field it refuses (the form is not sent).
+  const refused = new Set<Element>();
+  const onInvalid = (e: Event) => {
+    events++;
+    if (e.target && dom.nodeType(e.target as Node) === 1) refused.add(e.target as Element);
+  };
+  window.addEventListener('invalid', onInvalid, true);
   const EVENTS = ['input', 'change', 'submit', 'reset', 'toggle', 'scroll', 'hashchange', 'popstate'];
   if (navigation) navigation.addEventListener('navigate', onNavigate);
   else window.addEventListener('pagehide', onUnload);
@@ -368,6 +377,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         if (navigation) navigation.removeEventListener('navigate', onNavigate);
         else window.removeEventListener('pagehide', onUnload);
         for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
+        window.removeEventListener('invalid', onInvalid, true);
       }
       forgetRoots();
       const report: ChangeReport = {};
@@ -509,6 +519,11 @@ export function track(store: ElementStore, target?: Element): Tracker {
         .map((a) => textOf(a, 200))
         .filter((t) => t && !alerts.has(t));
       if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);
+      // Fields refused by the browser's check, or marked aria-invalid by the page during the action.
+      // Still invalid now: a page that checks each keystroke makes a field invalid on the way.
+      const invalid = [...refused].filter((f) => (f as HTMLInputElement).validity?.valid === false);
+      for (const t of touched) if (dom.attr(t, 'aria-invalid') === 'true' && !refused.has(t)) invalid.push(t);
+      if (invalid.length) report.invalid = invalid.slice(0, 5).map((f) => invalidLine(store, f));
       if (
         !mutated &&
         !events &&
@@ -521,6 +536,27 @@ export function track(store: ElementStore, target?: Element): Tracker {
       return report;
     },
   };
+}
+
+/**
+ * `[3] textbox "Email" ("Please fill out this field.")`: an invalid field and what it says, from the
+ * browser's check or the error text it points at (aria-errormessage, aria-describedby).
+ */
+function invalidLine(store: ElementStore, field: Element): string {
+  // Not the browser's message for a secret field: it counts the characters typed.
+  const own = isSecretField(field) ? '' : (field as HTMLInputElement).validationMessage;
+  const ref = dom.attr(field, 'aria-errormessage') ?? dom.attr(field, 'aria-describedby');
+  const said =
+    own ||
+    (ref ?? '')
+      .split(/\s+/)
+      .map((id) => {
+        const el = id ? dom.byId(dom.root(field) as Document, id) : null;
+        return el && isVisible(el) ? textOf(el, 120) : '';
+      })
+      .filter(Boolean)
+      .join(' ');
+  return `${elementLine(store, field)}${said ? ` ("${truncate(said, 100)}")` : ''}`;
 }
 
 /** Items a person picks from (options, suggestions) as `[id] "text"`, at most `max` and how many more. */
@@ -548,6 +584,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
+  if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
   if (c.nothingChanged)
     return ' Nothing on the page changed (no DOM change, navigation, focus change, request or dialog), so it probably had no effect.';

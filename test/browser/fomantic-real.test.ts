@@ -110,6 +110,31 @@ describe('Fomantic UI (jQuery era: no ARIA roles) and SweetAlert2, from npm', ()
     expect(r.log).toBe('deleted');
   });
 
+  it("SweetAlert2's prompt: an empty answer is refused with its message, then the typed one closes it", async () => {
+    const page = await ctx.open('fomantic-real.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: string) => h.find(p)[0]!.id;
+      const opened = await h.click(id('Rename team'));
+      const empty = await h.click(id('^OK$'));
+      await h.type(id('New name'), 'Platform');
+      const ok = await h.click(id('^OK$'));
+      return {
+        opened: opened.message,
+        empty: empty.message,
+        ok: ok.message,
+        log: document.getElementById('log')!.textContent,
+      };
+    });
+    expect(r.opened).toMatch(
+      /dialog opened: \[\d+\] dialog "Rename the team"; 3 new controls \(\[\d+\] textbox "New name"/,
+    );
+    // Its message is shown beside the field, which it marks aria-invalid and points at.
+    expect(r.empty).toMatch(/invalid: \[\d+\] textbox "New name" \(invalid\) \("A name is required"\)/);
+    expect(r.ok).toMatch(/dialog closed: "Rename the team"/);
+    expect(r.log).toBe('renamed to Platform');
+  });
+
   it('toggle and plain checkboxes drawn over hidden inputs are checkboxes named by their labels', async () => {
     const page = await ctx.open('fomantic-real.html');
     const r = await page.evaluate(async () => {

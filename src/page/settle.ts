@@ -3,7 +3,16 @@
  * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
  */
 import { deepActiveElement, elementLine } from './describe';
-import { controlsIn, dialogName, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
+import {
+  classSays,
+  controlsIn,
+  dialogName,
+  isInteractive,
+  nameOf,
+  onlyProposed,
+  roleOf,
+  textOf,
+} from './label';
 import { fieldValue, isSecretField } from './redact';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
@@ -522,7 +531,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
       // Fields refused by the browser's check, or marked aria-invalid by the page during the action.
       // Still invalid now: a page that checks each keystroke makes a field invalid on the way.
       const invalid = [...refused].filter((f) => (f as HTMLInputElement).validity?.valid === false);
-      for (const t of touched) if (dom.attr(t, 'aria-invalid') === 'true' && !refused.has(t)) invalid.push(t);
+      for (const t of touched)
+        if (!refused.has(t) && (dom.attr(t, 'aria-invalid') === 'true' || markedInvalid(t))) invalid.push(t);
       if (invalid.length) report.invalid = invalid.slice(0, 5).map((f) => invalidLine(store, f));
       if (
         !mutated &&
@@ -555,8 +565,22 @@ function invalidLine(store: ElementStore, field: Element): string {
         return el && isVisible(el) ? textOf(el, 120) : '';
       })
       .filter(Boolean)
-      .join(' ');
+      .join(' ') ||
+    feedbackOf(field);
   return `${elementLine(store, field)}${said ? ` ("${truncate(said, 100)}")` : ''}`;
+}
+
+const FIELD_TAGS = /^(INPUT|SELECT|TEXTAREA)$/;
+
+/** A field whose class says it is invalid (Bootstrap's is-invalid, a page's own input.error). */
+const markedInvalid = (el: Element): boolean =>
+  FIELD_TAGS.test(dom.tag(el).toUpperCase()) && classSays(el, 'invalid|error');
+
+/** The shown text of what follows a field as its feedback (Bootstrap's div.invalid-feedback). */
+function feedbackOf(field: Element): string {
+  for (let n = field.nextElementSibling, i = 0; n && i < 3; n = n.nextElementSibling, i++)
+    if (classSays(n, 'feedback|error|invalid') && isVisible(n)) return textOf(n, 120);
+  return '';
 }
 
 /** Items a person picks from (options, suggestions) as `[id] "text"`, at most `max` and how many more. */

@@ -47,4 +47,22 @@ describe('a form that refuses what was entered says which field and why', () => 
     expect(r.again).not.toMatch(/invalid/);
     expect(r.log).toBe('saved');
   });
+
+  it("Bootstrap's way: a field the page marks is-invalid, with the feedback shown after it", async () => {
+    const page = await ctx.open('validation.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: string) => h.find(p)[0]!.id;
+      await h.type(id('Voucher code'), 'WINTER');
+      const bad = await h.click(id('Redeem'));
+      await h.type(id('Voucher code'), 'SPRING');
+      const good = await h.click(id('Redeem'));
+      return { bad: bad.message, good: good.message, log: document.getElementById('log')!.textContent };
+    });
+    expect(r.bad).toMatch(
+      /invalid: \[\d+\] textbox "Voucher code" \(value "WINTER"\) \("This code has expired\."\)/,
+    );
+    expect(r.good).not.toMatch(/invalid/);
+    expect(r.log).toBe('redeemed');
+  });
 });

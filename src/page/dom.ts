@@ -60,6 +60,8 @@ export const shadow = getter<(el: Element) => ShadowRoot | null>(E, 'shadowRoot'
 export const attrs = getter<(el: Element) => NamedNodeMap>(E, 'attributes');
 export const children = getter<(el: Element) => HTMLCollection>(E, 'children');
 export const firstElementChild = getter<(el: Element) => Element | null>(E, 'firstElementChild');
+/** The slot an element is shown in, or null. */
+export const assignedSlot = getter<(el: Element) => HTMLSlotElement | null>(E, 'assignedSlot');
 /** A shadow root's element children. */
 export const rootChildren = getter<(root: DocumentFragment) => HTMLCollection>(F, 'children');
 /** Element.checkVisibility where the browser has it (Chromium 105+, Firefox 106+, Safari 17.4+). */

@@ -97,7 +97,7 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   let at = el;
   for (let i = 0; i < 2; i++) {
     const up = dom.parentEl(at);
-    if (!up || !transparent(up) || !(sameBox(dom.rect(up), r) || (up as HTMLElement).assignedSlot)) break;
+    if (!up || !transparent(up) || !(sameBox(dom.rect(up), r) || dom.assignedSlot(up))) break;
     at = up;
   }
   const box = dom.parentEl(at);

@@ -88,7 +88,7 @@ export function parentOf(node: Node): Element | null {
 
 export type SearchRoot = Document | ShadowRoot | Element;
 
-/** Sorts nodes of one document (or one shadow tree) into document order. */
+/** Sorts nodes of one document into document order, what is in shadow trees where their hosts are. */
 export function docOrder(x: Node, y: Node): number {
   if (x === y) return 0;
   if (dom.root(x) !== dom.root(y)) {
@@ -117,8 +117,7 @@ function hosts(n: Node): Node[] {
 /** True when `inner` is `outer` or inside it, across shadow roots and frames. */
 export function containsDeep(outer: Element, inner: Element): boolean {
   // Through the slot a light child is shown in (Material Web's option text, inside its md-item).
-  for (let n: Element | null = inner; n; n = (n as HTMLElement).assignedSlot ?? parentOf(n))
-    if (n === outer) return true;
+  for (let n: Element | null = inner; n; n = dom.assignedSlot(n) ?? parentOf(n)) if (n === outer) return true;
   return false;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { adjacentLabel, iconName, nameOf, onlyProposed, roleOf, textOf } from '../../src/page/label';
-import { docOrder } from '../../src/page/walk';
+import { containsDeep, docOrder } from '../../src/page/walk';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -89,6 +89,18 @@ describe('custom elements whose control is in their shadow tree', () => {
       '<span role="img" aria-label="star"></span><slot></slot>';
     $('#t').attachShadow({ mode: 'open' }).innerHTML = '<span>New</span>';
     expect(['#m', '#c', '#t'].map((s) => onlyProposed($(s)))).toEqual([true, false, false]);
+  });
+});
+
+describe('containsDeep', () => {
+  it('follows a slotted child through its slot, and a form whose control is named assignedSlot cannot loop it', () => {
+    document.body.innerHTML =
+      '<x-item id="host"><b id="text">Team</b></x-item><form id="f"><input name="assignedSlot" id="i"></form>';
+    const shadow = $('#host').attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<li id="li"><span><slot></slot></span></li>';
+    expect(containsDeep(shadow.getElementById('li')!, $('#text'))).toBe(true);
+    expect(containsDeep($('#f'), $('#i'))).toBe(true);
+    expect(containsDeep($('#host'), $('#i'))).toBe(false);
   });
 });
 

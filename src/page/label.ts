@@ -451,10 +451,11 @@ function refsOf(el: Element, ids: string): Array<Element | null> {
     .map((id) => dom.byId(root, id) ?? dom.byId(dom.doc(el), id));
 }
 
-function textOfIds(el: Element, ids: string): string {
+/** The text of the elements an ID list names (aria-labelledby, aria-describedby), those `take` keeps. */
+export function textOfIds(el: Element, ids: string, take: (ref: Element) => boolean = () => true): string {
   return normalize(
     refsOf(el, ids)
-      .map((ref) => (ref ? dom.attr(ref, 'aria-label') || textOf(ref) : ''))
+      .map((ref) => (ref && take(ref) ? dom.attr(ref, 'aria-label') || textOf(ref) : ''))
       .join(' '),
   );
 }

@@ -12,6 +12,7 @@ import {
   onlyProposed,
   roleOf,
   textOf,
+  textOfIds,
 } from './label';
 import { fieldValue, isSecretField } from './redact';
 import type { ElementStore } from './store';
@@ -556,17 +557,7 @@ function invalidLine(store: ElementStore, field: Element): string {
   // Not the browser's message for a secret field: it counts the characters typed.
   const own = isSecretField(field) ? '' : (field as HTMLInputElement).validationMessage;
   const ref = dom.attr(field, 'aria-errormessage') ?? dom.attr(field, 'aria-describedby');
-  const said =
-    own ||
-    (ref ?? '')
-      .split(/\s+/)
-      .map((id) => {
-        const el = id ? dom.byId(dom.root(field) as Document, id) : null;
-        return el && isVisible(el) ? textOf(el, 120) : '';
-      })
-      .filter(Boolean)
-      .join(' ') ||
-    feedbackOf(field);
+  const said = own || (ref ? textOfIds(field, ref, isVisible) : '') || feedbackOf(field);
   return `${elementLine(store, field)}${said ? ` ("${truncate(said, 100)}")` : ''}`;
 }
 

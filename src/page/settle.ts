@@ -531,10 +531,13 @@ export function track(store: ElementStore, target?: Element): Tracker {
       if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);
       // Fields refused by the browser's check, or marked aria-invalid by the page during the action.
       // Still invalid now: a page that checks each keystroke makes a field invalid on the way.
-      const invalid = [...refused].filter((f) => (f as HTMLInputElement).validity?.valid === false);
-      for (const t of touched)
-        if (!refused.has(t) && (dom.attr(t, 'aria-invalid') === 'true' || markedInvalid(t))) invalid.push(t);
-      if (invalid.length) report.invalid = invalid.slice(0, 5).map((f) => invalidLine(store, f));
+      const invalid = new Set([...refused].filter((f) => (f as HTMLInputElement).validity?.valid === false));
+      for (const t of touched) for (const f of markedFields(t)) invalid.add(f);
+      if (invalid.size)
+        report.invalid = [...invalid]
+          .sort(docOrder)
+          .slice(0, 5)
+          .map((f) => invalidLine(store, f));
       if (
         !mutated &&
         !events &&
@@ -562,15 +565,42 @@ function invalidLine(store: ElementStore, field: Element): string {
 }
 
 const FIELD_TAGS = /^(INPUT|SELECT|TEXTAREA)$/;
+const isField = (el: Element): boolean => FIELD_TAGS.test(dom.tag(el).toUpperCase());
+const INVALID_CLASS = 'invalid|error';
+const FEEDBACK_CLASS = 'feedback|error|invalid|explain|message';
 
-/** A field whose class says it is invalid (Bootstrap's is-invalid, a page's own input.error). */
-const markedInvalid = (el: Element): boolean =>
-  FIELD_TAGS.test(dom.tag(el).toUpperCase()) && classSays(el, 'invalid|error');
+/**
+ * The fields an element the action changed marks invalid: itself, a field marked aria-invalid or given a
+ * class that says so (Bootstrap's is-invalid, Ant Design's ant-input-status-error); or the one or two
+ * shown fields of a form item whose class says so (Element Plus's el-form-item is-error, Bootstrap 3's
+ * has-error), which is how libraries that leave the field alone mark it.
+ */
+function markedFields(el: Element): Element[] {
+  if (isField(el) || dom.attr(el, 'aria-invalid') === 'true')
+    return dom.attr(el, 'aria-invalid') === 'true' || classSays(el, INVALID_CLASS) ? [el] : [];
+  if (!classSays(el, INVALID_CLASS)) return [];
+  const fields = [...dom.qsa(el, 'input,select,textarea')].filter(isVisible);
+  return fields.length <= 2 ? fields : [];
+}
 
-/** The shown text of what follows a field as its feedback (Bootstrap's div.invalid-feedback). */
+/**
+ * The shown text that says why a field is invalid: what follows it as its feedback (Bootstrap's
+ * div.invalid-feedback), or the error text in the form item that is marked invalid around it (Element
+ * Plus's el-form-item__error, Ant Design's ant-form-item-explain-error).
+ */
 function feedbackOf(field: Element): string {
   for (let n = field.nextElementSibling, i = 0; n && i < 3; n = n.nextElementSibling, i++)
-    if (classSays(n, 'feedback|error|invalid') && isVisible(n)) return textOf(n, 120);
+    if (classSays(n, FEEDBACK_CLASS) && isVisible(n)) return textOf(n, 120);
+  for (let item = parentOf(field), i = 0; item && i < 6; item = parentOf(item), i++) {
+    if (!classSays(item, INVALID_CLASS)) continue;
+    // Not a whole form marked invalid: its first error may be another field's.
+    if (dom.qsa(item, 'input,select,textarea').length > 2) break;
+    for (const n of dom.qsa(item, '*'))
+      if (classSays(n, FEEDBACK_CLASS) && !dom.contains(n, field) && !isField(n) && isVisible(n)) {
+        const text = textOf(n, 120);
+        if (text) return text;
+      }
+  }
   return '';
 }
 

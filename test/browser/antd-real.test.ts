@@ -115,6 +115,25 @@ describe('Ant Design 5', () => {
     await page.close();
   });
 
+  it('a form its rules refuse says which fields and why (aria-invalid, the explain text it points at)', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find(/^Sign up$/)[0]!.id);
+      await h.type(h.find(/Email/, { type: 'input' })[0]!.id, 'not-an-address');
+      return h.click(h.find(/^Register$/, { type: 'button' })[0]!.id);
+    });
+    expect(r.changes?.invalid).toEqual([
+      expect.stringMatching(
+        /^\[\d+\] textbox "User name" \(required, invalid\) \("Please enter a user name"\)$/,
+      ),
+      expect.stringMatching(
+        /^\[\d+\] textbox "Email" \(value "not-an-address", invalid\) \("Not a valid email"\)$/,
+      ),
+    ]);
+    expect((await appState(page)).registered).toBe(false);
+  });
+
   it('a row menu with a submenu that opens on hover, and a sortable column', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

@@ -62,6 +62,22 @@ describe('Element Plus (Vue 3), in Chinese', () => {
     await page.close();
   });
 
+  it('a form its rules refuse says which fields and why, from the error under each', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find(/^注册$/)[0]!.id);
+      await h.type(h.find(/邮箱/, { type: 'input' })[0]!.id, 'not-an-address');
+      return h.click(h.find(/^注册$/, { type: 'button' })[0]!.id);
+    });
+    expect(r.changes?.invalid).toEqual([
+      expect.stringMatching(/^\[\d+\] textbox "用户名" \("请输入用户名"\)$/),
+      expect.stringMatching(/^\[\d+\] textbox "邮箱" \(value "not-an-address"\) \("邮箱格式不正确"\)$/),
+    ]);
+    expect(r.message).toMatch(/invalid: \[\d+\] textbox "用户名" \("请输入用户名"\)/);
+    expect((await appState(page)).registered).toBe(false);
+  });
+
   it('the table: one current page in the pager, sorting, and a row dropdown', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

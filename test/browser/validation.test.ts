@@ -65,4 +65,27 @@ describe('a form that refuses what was entered says which field and why', () => 
     expect(r.good).not.toMatch(/invalid/);
     expect(r.log).toBe('redeemed');
   });
+
+  it("Bootstrap 3's way: the form group marked has-error, its message inside; not a whole form's fields", async () => {
+    const page = await ctx.open('validation.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (p: string) => h.find(p)[0]!.id;
+      await h.type(id('Team name'), 'Ops');
+      const taken = await h.click(id('Create team'));
+      await h.type(id('Team name'), 'Infra');
+      const free = await h.click(id('Create team'));
+      return {
+        taken: taken.changes?.invalid,
+        free: free.changes?.invalid,
+        form: document.getElementById('team')!.className,
+      };
+    });
+    expect(r.taken).toEqual([
+      expect.stringMatching(/^\[\d+\] textbox "Team name" \(value "Ops"\) \("That name is taken\."\)$/),
+    ]);
+    // The form is marked too (its size is empty), but a form's three fields are not each invalid.
+    expect(r.free).toBeUndefined();
+    expect(r.form).toBe('form-errors');
+  });
 });

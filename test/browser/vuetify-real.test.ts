@@ -41,3 +41,24 @@ describe('Vuetify 3', () => {
     await page.close();
   });
 });
+
+describe('Vuetify 3 validation', () => {
+  it('a field its rules refuse, as typed and on submit, says why (v-input--error, its messages)', async () => {
+    const page = await ctx.open('vuetify-real.html');
+    await page.waitForSelector('.v-form');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const typed = await h.type(h.find(/Work email/, { type: 'input' })[0]!.id, 'not-an-address');
+      return { typed, sent: await h.click(h.find(/^Register$/, { type: 'button' })[0]!.id) };
+    });
+    expect(r.typed.changes?.invalid).toEqual([
+      expect.stringMatching(
+        /^\[\d+\] textbox "Work email" \(value "not-an-address"\) \("Enter a valid email"\)$/,
+      ),
+    ]);
+    expect(r.sent.changes?.invalid).toContainEqual(
+      expect.stringMatching(/^\[\d+\] textbox "User name" \("A user name is required"\)$/),
+    );
+    expect((await appState(page)).registered).toBe(false);
+  });
+});

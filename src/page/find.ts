@@ -84,6 +84,8 @@ interface Candidate {
   source: Element;
   matched: string;
   exact: boolean;
+  /** Where in `matched` the pattern matched. */
+  at?: number;
   order: number;
   score: number;
   inViewport: boolean;
@@ -267,20 +269,32 @@ function nodeAt(starts: number[], at: number): number {
   return lo;
 }
 
-/** A block's own text: its text and inline descendants', with nested blocks as line breaks. */
-function blockText(block: Element): string {
+/**
+ * A block's own text: its text and inline descendants', with nested blocks as line breaks. A long one
+ * (a log in a <pre>, a long article) is read as the VERIFY_CHARS around `at`, the place the scan found in
+ * it (a text node and an offset in it), so that a match past its start is still checked.
+ */
+function blockText(block: Element, at?: { node: Text; offset: number }): string {
   let out = '';
+  let center = at ? -1 : 0;
   const read = (el: Node): void => {
-    for (let c = dom.firstChild(el); c && out.length < VERIFY_CHARS * 2; c = c.nextSibling) {
-      if (dom.nodeType(c) === 3) out += (c as Text).data;
-      else if (dom.nodeType(c) === 1) {
+    for (
+      let c = dom.firstChild(el);
+      c && (center < 0 || out.length < center + VERIFY_CHARS);
+      c = c.nextSibling
+    ) {
+      if (dom.nodeType(c) === 3) {
+        if (c === at?.node) center = out.length + at.offset;
+        out += (c as Text).data;
+      } else if (dom.nodeType(c) === 1) {
         if (INLINE_TAGS.has(dom.tag(c as Element))) read(c);
         else out += ' ';
       }
     }
   };
   read(block);
-  return normalize(out);
+  const from = Math.max(0, center - VERIFY_CHARS / 2);
+  return normalize(out.length > VERIFY_CHARS ? out.slice(from, from + VERIFY_CHARS) : out);
 }
 
 /**
@@ -300,6 +314,7 @@ const verify = (pattern: Pattern, text: string): boolean =>
 function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budget: Budget): Hit[] {
   const hits: Hit[] = [];
   const checked = new Set<Element>();
+  const tries = new Map<Element, number>();
   const { scan } = pattern;
   const { text, starts, nodes } = index;
   let pos = 0;
@@ -323,11 +338,15 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
       const node = nodes[i]!;
       const block = blockOf(node, stop);
       if (block && !checked.has(block)) {
-        checked.add(block);
-        if (!NOT_TEXT.has(dom.tag(block))) {
-          const own = blockText(block);
-          if (verify(pattern, own)) hits.push({ source: block, matched: own });
-        }
+        const own = NOT_TEXT.has(dom.tag(block))
+          ? ''
+          : blockText(block, { node, offset: pos + m.index - starts[i]! });
+        if (verify(pattern, own)) {
+          hits.push({ source: block, matched: own });
+          checked.add(block);
+        } else if (own.length < VERIFY_CHARS || (tries.get(block) ?? 0) >= 8) checked.add(block);
+        // A long block, read around this place only, is checked again where the scan finds more.
+        else tries.set(block, (tries.get(block) ?? 0) + 1);
       }
       if (pattern.anchored)
         for (let el = dom.parentEl(node); el && el !== block && el !== stop; el = dom.parentEl(el)) {
@@ -438,11 +457,12 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     const m = pattern ? pattern.regex.exec(matched) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);
+    const at = m?.index;
     if (prev) {
-      if (exact && !prev.exact) Object.assign(prev, { exact, matched });
+      if (exact && !prev.exact) Object.assign(prev, { exact, matched, at });
       return;
     }
-    candidates.set(el, { el, source, matched, exact, order: order++, score: 0, inViewport: false });
+    candidates.set(el, { el, source, matched, exact, at, order: order++, score: 0, inViewport: false });
   };
 
   if (!pattern) {
@@ -469,7 +489,9 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
           continue;
         }
         const inner = deepestMatches(hit.source, pattern);
-        if (inner.length) for (const el of inner) add(actionable(el), el, normalize(dom.text(el) ?? ''));
+        if (inner.length)
+          for (const el of inner)
+            add(actionable(el), el, normalize(dom.text(el) ?? '').slice(0, VERIFY_CHARS));
         else add(actionable(hit.source), hit.source, hit.matched);
       }
     }
@@ -532,7 +554,14 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   const el = c.el;
   const role = roleOf(el);
   const tag = tagOf(el).toLowerCase();
-  const m: Match = { id: store.idFor(el), tag, text: nameOf(el, 80) || truncate(textOf(el, 200), 80) };
+  // A match far into a long text is shown with the text around it, not the text's start.
+  const at = c.at ?? 0;
+  const cut = c.matched.indexOf(' ', at - 30);
+  const text =
+    at > 50 && c.matched.length > 80
+      ? `…${truncate(c.matched.slice(cut >= 0 && cut < at ? cut + 1 : at), 79)}`
+      : nameOf(el, 80) || truncate(textOf(el, 200), 80);
+  const m: Match = { id: store.idFor(el), tag, text };
   if (role && role !== tag) m.role = role;
   if (tag === 'input') m.type = inputType(el);
   const value = fieldValue(el);

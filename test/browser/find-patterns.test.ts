@@ -181,3 +181,45 @@ describe('generated regexes at every pattern-taking function (fixed seed; npm ru
     60_000 + fuzzRuns(60) * 300,
   );
 });
+
+describe('a long block is searched whole', () => {
+  it('a word anywhere in a long <pre>, split over text nodes and spans, is found and shown in context', async () => {
+    const logPage = await ctx.open('visibility.html');
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 60_000 }),
+          fc.integer({ min: 1, max: 40 }),
+          async (at, pieces) => {
+            const r = await guarded(() =>
+              logPage.evaluate(
+                ([at, pieces]) => {
+                  document.getElementById('fuzz-log')?.remove();
+                  const filler = 'lorem ipsum dolor '.repeat(4000).slice(0, 60_000);
+                  const text = `${filler.slice(0, at)} zyzzyva ${filler.slice(at)}`;
+                  const log = document.createElement('pre');
+                  log.id = 'fuzz-log';
+                  // Cut into pieces, every other one in a span, as a log viewer writes it.
+                  const size = Math.ceil(text.length / pieces);
+                  for (let i = 0; i < text.length; i += size) {
+                    const part = text.slice(i, i + size);
+                    if ((i / size) % 2) log.append(part);
+                    else log.appendChild(document.createElement('span')).textContent = part;
+                  }
+                  document.body.append(log);
+                  return window.LLMHelper.find('zyzzyva').map((m) => m.text);
+                },
+                [at, pieces] as const,
+              ),
+            );
+            expect(r, `at ${at} in ${pieces} pieces`).toHaveLength(1);
+            expect(r[0]).toContain('zyzzyva');
+          },
+        ),
+        { numRuns: 40, seed: 7 },
+      );
+    } finally {
+      await logPage.close();
+    }
+  });
+});

@@ -112,6 +112,36 @@ describe('find: text as a person reads it', () => {
     await page.close();
   });
 
+  it('finds text far into a long block (a log in a <pre>), and shows the text around it', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(() => {
+      const log = document.createElement('pre');
+      const lines = Array.from({ length: 4000 }, (_, i) => `12:00:${i % 60} INFO job ${i} done`);
+      lines[3500] = '12:58:20 ERROR job 3500 failed: disk full';
+      // Split over text nodes and inline spans, as a log viewer writes it.
+      log.append(lines.slice(0, 3000).join('\n'));
+      const span = document.createElement('span');
+      span.textContent = lines.slice(3000).join('\n');
+      log.append(span, '\nend of log');
+      document.body.append(log);
+      const h = window.LLMHelper;
+      return {
+        error: h.find(/ERROR job \d+ failed/),
+        end: h.find('end of log'),
+        words: h.find(/INFO job 3999\b/),
+      };
+    });
+    expect(r.error).toEqual([
+      expect.objectContaining({ text: expect.stringMatching(/^….*ERROR job 3500 failed: disk full/) }),
+    ]);
+    expect(r.error[0]!.text.length).toBeLessThanOrEqual(81);
+    expect(r.end).toEqual([
+      expect.objectContaining({ tag: 'pre', text: expect.stringMatching(/end of log$/) }),
+    ]);
+    expect(r.words).toHaveLength(1);
+    await page.close();
+  });
+
   it('returns the link for text inside it, and treats &nbsp; as a space', async () => {
     const page = await ctx.open('visibility.html');
     const link = await page.evaluate(() => window.LLMHelper.find('inline elements'));

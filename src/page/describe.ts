@@ -100,7 +100,7 @@ export function elementLine(
   const current = dom.attr(el, 'aria-current');
   if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
   let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
-  if (tagOf(el) === 'A' && dom.hasAttr(el, 'href')) line += ` → ${shortHref(el as HTMLAnchorElement)}`;
+  if (tagOf(el) === 'A' && dom.linkHref(el) !== null) line += ` → ${shortHref(el)}`;
   if (flags.length) line += ` (${flags.join(', ')})`;
   if (opts.context) {
     const row = closestDeep(el, ROW);
@@ -422,7 +422,7 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   if (target === undefined || target === null || target === '') {
     el =
       queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ??
-      dom.body(document);
+      dom.pageRoot(document);
   } else {
     const r = resolveTarget(store, target, 'describe target');
     el = r.element;
@@ -492,7 +492,7 @@ function textGist(found: Census, bare: boolean): string | null {
   const root =
     main ??
     queryAllDeep(document, 'main,[role=main],article').find((m) => quickVisibility(m).visible) ??
-    dom.body(document);
+    dom.pageRoot(document);
   if (!root) return null;
   const begins = truncate(textOf(root, 300), 160);
   if (!begins) return null;

@@ -41,6 +41,8 @@ const perKind = <A extends unknown[], R>(key: string, fallback?: R) => {
 
 export const attr = method<(el: Element, name: string) => string | null>(E, 'getAttribute');
 export const hasAttr = method<(el: Element, name: string) => boolean>(E, 'hasAttribute');
+/** A link's target as written: href, or an older SVG link's xlink:href. */
+export const linkHref = (el: Element): string | null => attr(el, 'href') ?? attr(el, 'xlink:href');
 export const matches = method<(el: Element, selector: string) => boolean>(E, 'matches');
 export const closest = method<<T extends Element = Element>(el: Element, selector: string) => T | null>(
   E,
@@ -85,7 +87,9 @@ export const connected = getter<(node: Node) => boolean>(N, 'isConnected');
 export const text = getter<(node: Node) => string | null>(N, 'textContent');
 
 // A document's members, shadowed in the same way by <img name=…>, <form name=…>, <embed name=…>.
-export const body = getter<(d: Document) => HTMLElement>(D, 'body');
+export const body = getter<(d: Document) => HTMLElement | null>(D, 'body');
+/** What a page's content is under: its body, or the root element of one that has none (an SVG or XML document, a page still in its head). */
+export const pageRoot = (d: Document): Element => body(d) ?? d.documentElement;
 export const title = getter<(d: Document) => string>(D, 'title');
 export const view = getter<(d: Document) => (Window & typeof globalThis) | null>(D, 'defaultView');
 export const byTag = perKind<[string], HTMLCollectionOf<Element>>('getElementsByTagName') as (

@@ -126,13 +126,17 @@ export function extract(
         return v;
       }
       case 'href': {
-        const link = closestDeep(el, 'a[href]');
-        return (
-          (el as HTMLAnchorElement).href ||
-          dom.attr(el, 'href') ||
-          (link ? dom.attr(link, 'href') : null) ||
-          null
-        );
+        // An SVG link's href property is an SVGAnimatedString: its attribute, resolved, is the URL.
+        const own = (el as HTMLAnchorElement).href;
+        if (typeof own === 'string' && own) return own;
+        const link = closestDeep(el, 'a[*|href]');
+        const raw = dom.linkHref(el) || (link && dom.linkHref(link));
+        if (!raw) return null;
+        try {
+          return new URL(raw, dom.doc(el).baseURI).href;
+        } catch {
+          return raw;
+        }
       }
       case 'checked':
         return (

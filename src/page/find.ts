@@ -239,7 +239,7 @@ function blockOf(node: Text, stop: Element | null): Element | null {
 /** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
 function indexText(root: SearchRoot): TextIndex {
   const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
-  const base = dom.nodeType(root) === 9 ? (dom.body(doc) ?? doc.documentElement) : root;
+  const base = dom.nodeType(root) === 9 ? dom.pageRoot(doc) : root;
   const parts: string[] = [];
   const starts: number[] = [];
   const nodes: Text[] = [];
@@ -566,8 +566,7 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   if (tag === 'input') m.type = inputType(el);
   const value = fieldValue(el);
   if (value) m.value = truncate(value, 80);
-  const href = dom.attr(el, 'href');
-  if (href && (tag === 'a' || tag === 'area')) m.href = shortHref(el as HTMLAnchorElement);
+  if (dom.linkHref(el) && (tag === 'a' || tag === 'area')) m.href = shortHref(el);
   if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true') m.checked = true;
   if ((el as HTMLOptionElement).selected === true || dom.attr(el, 'aria-selected') === 'true')
     m.selected = true;
@@ -635,13 +634,14 @@ function unrenderedNote(store: ElementStore): string {
 }
 
 /** A link target as a short path when it stays on this site. */
-export function shortHref(a: HTMLAnchorElement): string {
+export function shortHref(a: Element): string {
   try {
-    const url = new URL(a.href, dom.doc(a).baseURI);
+    // Not a.href: an SVG link's is an SVGAnimatedString.
+    const url = new URL(dom.linkHref(a) ?? '', dom.doc(a).baseURI);
     if (url.origin === location.origin) return truncate(url.pathname + url.search + url.hash, 100);
     return truncate(url.href, 100);
   } catch {
-    return truncate(dom.attr(a, 'href') ?? '', 100);
+    return truncate(dom.linkHref(a) ?? '', 100);
   }
 }
 

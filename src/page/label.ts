@@ -111,7 +111,7 @@ export const onlyProposed = (el: Element): boolean =>
  * li[role=menuitem]): focusable as a whole, but that control is what a person operates.
  */
 const SHADOW_CONTROL =
-  'button,input,select,textarea,a[href],[role=button],[role=link],[role^=menuitem],[role=option],[role=checkbox],[role=switch],[role=radio],[role=tab],[role=combobox],[role=textbox],[role=slider]';
+  'button,input,select,textarea,a[*|href],[role=button],[role=link],[role^=menuitem],[role=option],[role=checkbox],[role=switch],[role=radio],[role=tab],[role=combobox],[role=textbox],[role=slider]';
 const wrapsControl = (el: Element): boolean => {
   const shadow = tagOf(el).includes('-') && ownShadow(el);
   return !!shadow && !!dom.qs(shadow, SHADOW_CONTROL);
@@ -126,7 +126,7 @@ export function roleOf(el: Element): string {
   if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
   const tag = tagOf(el);
   if (tag === 'A' || tag === 'AREA')
-    return dom.hasAttr(el, 'href') ? 'link' : tag === 'A' ? scripted(el) : '';
+    return dom.linkHref(el) !== null ? 'link' : tag === 'A' ? scripted(el) : '';
   if (tag === 'INPUT') {
     const type = inputType(el);
     if (type in INPUT_ROLES) return INPUT_ROLES[type]!;

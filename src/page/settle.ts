@@ -110,7 +110,7 @@ function shownPopups(): Element[] {
     else if (depth < 2 && dom.children(el).length <= 3)
       for (const c of dom.children(el)) consider(c, depth + 1);
   };
-  const top = dom.children(dom.body(document));
+  const top = dom.children(dom.pageRoot(document));
   for (let i = Math.max(0, top.length - 30); i < top.length; i++) consider(top[i]!, 0);
   return found;
 }

@@ -14,7 +14,7 @@ const CLASS_BUTTONS = 'div[class~=button],span[class~=button],div[class~=btn],sp
 export const TYPE_SELECTORS = {
   // With what may be a button without a role, for roleOf to tell: close boxes, icons that show a pointer.
   button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES},${CLASS_BUTTONS},i,svg,span[class*=icon]`,
-  link: 'a[href],area[href],[role=link]',
+  link: 'a[*|href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',
   // With the selects libraries draw without ARIA roles (a field in, or a focusable box with, a class

@@ -62,7 +62,7 @@ function visit(n: Node, v: Visitor): void {
   if (shadow) return walk(shadow, v);
   if (isFrame(el)) {
     const doc = frameDocument(el);
-    if (doc?.documentElement) walk(dom.body(doc) ?? doc.documentElement, v);
+    if (doc?.documentElement) walk(dom.pageRoot(doc), v);
     return;
   }
   const assigned = tag === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];

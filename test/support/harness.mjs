@@ -19,6 +19,7 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
+  '.xhtml': 'application/xhtml+xml',
 };
 
 /**

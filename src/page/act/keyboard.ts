@@ -400,7 +400,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
     target = r.element;
     note = r.relocated ? `${r.relocated} ` : '';
     if (deepActiveElement() !== target) (target as HTMLElement).focus?.();
-  } else target = deepActiveElement() ?? dom.body(document);
+  } else target = deepActiveElement() ?? dom.pageRoot(document);
   const tracker = track(ctx.store);
   let effect = '';
   const down = keyEvent(target, 'keydown', info, modifiers);

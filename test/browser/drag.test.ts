@@ -58,3 +58,26 @@ describe('explicit positions', () => {
     expect(r.after).toEqual(['Alpha', 'Bravo', 'Echo', 'Charlie', 'Delta']);
   });
 });
+
+describe('a tab that draws no frames', () => {
+  it('drags all the same (a background tab, or a page that replaced requestAnimationFrame)', async () => {
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const id = (i: number) => h.find({ type: `#h5 li:nth-child(${i + 1})` })[0]!.id;
+      window.reset();
+      const raf = window.requestAnimationFrame;
+      // What a hidden tab does: the callback waits until the tab is shown, here never.
+      window.requestAnimationFrame = () => 0;
+      try {
+        const moved = await Promise.race([
+          h.drag(id(0), id(2)).then((x) => x.ok),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000)),
+        ]);
+        return { moved, order: window.order('h5') };
+      } finally {
+        window.requestAnimationFrame = raf;
+      }
+    });
+    expect(r).toEqual({ moved: true, order: ['Bravo', 'Charlie', 'Alpha', 'Delta', 'Echo'] });
+  });
+});

@@ -203,6 +203,19 @@ export function setNativeValue(el: Element, value: string): void {
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The next frame, or 50 ms when none comes: a tab in the background draws no frames (its
+ * requestAnimationFrame waits until it is shown), and a page may have replaced requestAnimationFrame.
+ */
+export const nextFrame = (): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** Sets a field's value through the prototype's setter, then fires input and change, as a person's edit does. */
 export function setValueWithEvents(el: HTMLInputElement, value: string): void {
   setNativeValue(el, value);

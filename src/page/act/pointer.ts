@@ -14,7 +14,7 @@ import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { UI_HOST, containsDeep, nearAncestor, ownShadow } from '../walk';
 import type { ActionContext } from './context';
-import { mouseEvent, type Modifier, type Point } from './events';
+import { mouseEvent, nextFrame, type Modifier, type Point } from './events';
 import * as dom from '../dom';
 import { openPlainList } from '../options';
 
@@ -383,7 +383,7 @@ export async function drag(
       dragEvent(html5, 'drag', at);
       dragEvent(under, 'dragover', at);
     }
-    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    await nextFrame();
   }
   if (html5) {
     dragEvent(over, 'drop', end);

@@ -8,6 +8,7 @@ import type { Target } from '../target';
 import { visibility } from '../visible';
 import { collectRoots } from '../roots';
 import type { ActionContext } from './context';
+import { nextFrame } from './events';
 import { isDisabled } from '../disabled';
 
 export type WaitState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled';
@@ -63,7 +64,7 @@ function until(check: () => boolean, timeout: number): Promise<boolean> {
       if (scheduled) return;
       scheduled = true;
       // Coalesce bursts of mutations into one check per frame.
-      requestAnimationFrame(() => {
+      void nextFrame().then(() => {
         scheduled = false;
         if (check()) finish(true);
       });

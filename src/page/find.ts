@@ -728,19 +728,32 @@ function finish(
   return out;
 }
 
-/** find(pattern?, options?) or find({ type }) */
-export function find(
-  store: ElementStore,
-  pattern?: string | RegExp | FindOptions,
-  options: FindOptions = {},
-): Matches {
+/**
+ * find's and findNear's arguments: (pattern?, options?) or ({ type }), checked; with no pattern, every
+ * element of the type, `type` when none is given.
+ */
+function patternAndOptions(
+  pattern: string | RegExp | FindOptions | undefined,
+  options: FindOptions,
+  type: string,
+): [Pattern | null, FindOptions] {
   if (pattern !== undefined && typeof pattern === 'object' && !(pattern instanceof RegExp)) {
     options = pattern;
     pattern = undefined;
   }
   checkOptions(pattern, options);
   const p = pattern === undefined || pattern === '' ? null : toPattern(pattern, options);
-  if (!p && !options.type) options = { ...options, type: 'any' };
+  return [p, !p && !options.type ? { ...options, type } : options];
+}
+
+/** find(pattern?, options?) or find({ type }) */
+export function find(
+  store: ElementStore,
+  pattern?: string | RegExp | FindOptions,
+  options: FindOptions = {},
+): Matches {
+  const [p, opts] = patternAndOptions(pattern, options, 'any');
+  options = opts;
   const result = search(store, p, options);
   return finish(store, result, result.candidates, options.limit ?? config.findLimit, options);
 }
@@ -789,14 +802,9 @@ export function findNear(
   pattern?: string | RegExp | FindOptions,
   options: FindOptions = {},
 ): Matches {
-  if (pattern !== undefined && typeof pattern === 'object' && !(pattern instanceof RegExp)) {
-    options = pattern;
-    pattern = undefined;
-  }
-  checkOptions(pattern, options);
+  const [p, opts] = patternAndOptions(pattern, options, INTERACTIVE_SELECTOR);
+  options = opts;
   const anchor = resolveTarget(store, id, 'findNear anchor').element;
-  const p = pattern === undefined || pattern === '' ? null : toPattern(pattern, options);
-  if (!p && !options.type) options = { ...options, type: INTERACTIVE_SELECTOR };
   const result = search(store, p, { ...options, within: undefined });
   const anchorUp = new Map<Element, number>();
   let steps = 0;

@@ -21,6 +21,9 @@ describe('links drawn in SVG', () => {
         described: h.describe(ada.id),
         clicked: (await h.click(ada.id)).message,
         zoom: (await h.click(h.find('Zoom in')[0]!.id)).message,
+        // Enter on a focused SVG link follows it (an SVG element has no click()).
+        entered: (await h.press('Enter', { id: h.find('Alan Turing')[0]!.id })).message,
+        hash: location.hash,
         log: document.getElementById('log')!.textContent,
       };
     });
@@ -33,6 +36,8 @@ describe('links drawn in SVG', () => {
     expect(r.clicked).toMatch(/URL is now http:\/\/127\.0\.0\.1:\d+\/test\/fixtures\/svg-links\.html#ada/);
     expect(r.zoom).toMatch(/^Clicked \[\d+\] button "Zoom in"/);
     expect(r.log).toBe('zoomed');
+    expect(r.entered).toMatch(/^Pressed Enter on \[\d+\] link "Alan Turing".*activated it/);
+    expect(r.hash).toBe('#alan');
   });
 });
 

@@ -36,8 +36,10 @@ describe('bundles', () => {
   // apart by where each is, View Design's sort arrows), and to 79 KiB on the evening of 2026-11-24 (~0.7
   // KB: Fomantic UI's role-less dropdowns, buttons and modals, SweetAlert2's dialog, and Material Web's
   // controls: roles kept in ElementInternals, fields shown through slots, hosts without a box of their
-  // own, shadow trees in page order).
-  const CEILING = 79 * 1024;
+  // own, shadow trees in page order), and to 80 KiB later that night (~0.5 KB: form items marked invalid
+  // in Element Plus, Vuetify and Bootstrap 3, long blocks searched whole, SVG links and SVG documents,
+  // waits for frames a background tab never draws).
+  const CEILING = 80 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -22,7 +22,7 @@ import { queryAllDeep } from '../roots';
 import { docOrder } from '../walk';
 import { fieldValue } from '../redact';
 import type { ActionContext } from './context';
-import { keyEvent, keyInfo, plainEvent, sleep } from './events';
+import { activate, keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
 import { liveEquivalent } from './keyboard';
 import { click, hoverAt, pointerTarget, pressAt } from './pointer';
@@ -418,7 +418,7 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
   if ('hit' in spot) {
     hoverAt(ctx, spot.hit, spot.at);
     pressAt(spot.hit, spot.at);
-  } else (box as HTMLElement).click();
+  } else activate(box);
   const changes = await tracker.finish();
   // The page may replace the box when it changes: judge by the live one.
   const live = liveEquivalent(ctx, box, boxId);

@@ -12,6 +12,7 @@ import { isVisible } from '../visible';
 import type { ActionContext } from './context';
 import {
   inputEvent,
+  activate,
   keyEvent,
   keyInfo,
   plainEvent,
@@ -138,7 +139,7 @@ function submitFrom(el: Element): boolean {
     form,
     'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]',
   ) as HTMLElement | null;
-  if (button && !(button as HTMLButtonElement).disabled) button.click();
+  if (button && !(button as HTMLButtonElement).disabled) activate(button);
   else form.requestSubmit();
   return true;
 }
@@ -313,7 +314,7 @@ function arrowMove(el: Element, key: string): Element | null {
       group[(i + (key === 'ArrowDown' || key === 'ArrowRight' ? 1 : -1) + group.length) % group.length];
     if (next) {
       (next as HTMLElement).focus();
-      (next as HTMLElement).click();
+      activate(next);
     }
     return next ?? null;
   }
@@ -349,7 +350,7 @@ function arrowMove(el: Element, key: string): Element | null {
     for (const i of items)
       if (dom.attr(i, 'tabindex') !== null) i.setAttribute('tabindex', i === next ? '0' : '-1');
     (next as HTMLElement).focus();
-    if (dom.matches(next, '[role=tab],[role=radio]')) (next as HTMLElement).click(); // automatic activation
+    if (dom.matches(next, '[role=tab],[role=radio]')) activate(next); // automatic activation
     return next;
   }
   return null;
@@ -413,10 +414,10 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
       else if (
         dom.matches(
           target,
-          'button,a[href],summary,[role=button],[role=link],[role=menuitem],[role=option],[role=tab],[role=treeitem]',
+          'button,a[*|href],summary,[role=button],[role=link],[role=menuitem],[role=option],[role=tab],[role=treeitem]',
         )
       ) {
-        (target as HTMLElement).click();
+        activate(target);
         effect = 'activated it';
       }
     } else if (
@@ -426,7 +427,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
         'button,input[type=checkbox],input[type=radio],summary,[role=button],[role=checkbox],[role=switch],[role=menuitemcheckbox]',
       )
     ) {
-      (target as HTMLElement).click();
+      activate(target);
       effect = 'activated it';
     } else if (info.key === 'Tab') {
       const next = moveFocus(target, modifiers.includes('Shift'));

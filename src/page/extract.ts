@@ -12,7 +12,7 @@ import * as dom from './dom';
 import { TYPE_SELECTORS } from './types';
 
 export interface ExtractOptions {
-  /** Most characters of text or HTML (default 2,000); most rows (default 50). */
+  /** Most characters of text or HTML (default 2,000); most rows (default 50); most options (default all). */
   max?: number;
 }
 
@@ -153,7 +153,7 @@ export function extract(
       case 'rows':
         return rowsOf(el, opts.max ?? 50);
       case 'options':
-        return optionsOf(el);
+        return optionsOf(el).slice(0, opts.max);
       case 'data':
         return { ...(el as HTMLElement).dataset };
       case 'rect': {

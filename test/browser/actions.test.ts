@@ -164,6 +164,32 @@ describe('widgets', () => {
     await page.close();
   });
 
+  it('listbox: says selected only when an option is marked selected, not because its text is in the list', async () => {
+    const page = await ctx.open('visibility.html');
+    const r = await page.evaluate(async () => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<ul role="listbox" aria-label="Static"><li role="option">Red</li><li role="option">Blue</li></ul>
+         <ul role="listbox" aria-label="Aria"><li role="option">Red</li><li role="option">Blue</li></ul>
+         <ul role="listbox" aria-label="Classes"><li role="option">Red</li><li role="option">Blue</li></ul>`,
+      );
+      const [, aria, classes] = document.querySelectorAll('[role=listbox]');
+      aria!.addEventListener('click', (e) => {
+        for (const o of aria!.children) o.setAttribute('aria-selected', String(o === e.target));
+      });
+      classes!.addEventListener('click', (e) => {
+        for (const o of classes!.children) o.classList.toggle('is-selected', o === e.target);
+      });
+      const h = window.LLMHelper;
+      const pick = async (name: string) => (await h.select(h.find(name)[0]!.id, 'Blue')).message;
+      return { static: await pick('Static'), aria: await pick('Aria'), classes: await pick('Classes') };
+    });
+    expect(r.static).toMatch(/^Clicked option "Blue" in \[\d+\] listbox "Static", but it still shows ""/);
+    expect(r.aria).toMatch(/^Selected option "Blue" in \[\d+\] listbox "Aria"/);
+    expect(r.classes).toMatch(/^Selected option "Blue" in \[\d+\] listbox "Classes"/);
+    await page.close();
+  });
+
   it("a native select's message shows the field with its new value", async () => {
     const page = await ctx.open('invoices.html');
     const r = await page.evaluate(() => window.LLMHelper.select('select[name=year]', '2023'));

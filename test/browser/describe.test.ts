@@ -167,6 +167,7 @@ describe('extract', () => {
         checked: h.extract(id('Paid only'), 'checked'),
         href: h.extract(id('Export all'), 'href'),
         options: h.extract(h.find({ type: 'select' })[0]!.id, 'options'),
+        firstOption: h.extract(h.find({ type: 'select' })[0]!.id, 'options', { max: 1 }),
         selected: h.extract(h.find({ type: 'select' })[0]!.id, 'selected'),
         rows: h.extract(id('Invoice 2024-01'), 'rows', { max: 2 }),
         html: h.extract(id('Apply'), 'html'),
@@ -186,6 +187,7 @@ describe('extract', () => {
       { value: '2023', label: '2023' },
       { value: '2024', label: '2024', selected: true },
     ]);
+    expect(r.firstOption).toEqual([{ value: '2023', label: '2023' }]);
     expect(r.selected).toEqual(['2024']);
     expect(r.rows).toEqual({
       columns: ['Name', 'Date', 'Size', 'Actions'],

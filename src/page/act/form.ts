@@ -219,7 +219,14 @@ async function selectAria(
   for (let i = 0; i < 20 && getComputedStyle(text ?? option).pointerEvents === 'none'; i++) await sleep(25);
   const result = await click(ctx, ctx.store.idFor(text ?? option));
   if (!result.ok) return { ...result, message: `${note}${result.message}` };
-  const shown = fieldValue(el) ?? textOf(el, 120);
+  // A listbox shows its choice by marking it: its text holds every option, chosen or not.
+  const shown =
+    roleOf(el) === 'listbox'
+      ? queryAllDeep(el, '[role=option]')
+          .filter((o) => dom.attr(o, 'aria-selected') === 'true' || classSays(o, 'selected|checked|active'))
+          .map((o) => textOf(o, 60))
+          .join(', ')
+      : (fieldValue(el) ?? textOf(el, 120));
   const ok =
     dom.attr(option, 'aria-selected') === 'true' ||
     shown.includes(label) ||

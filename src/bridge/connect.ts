@@ -17,6 +17,7 @@ import type { PendingCall } from '../agent/agent';
 import type { Preset } from '../tools/define';
 import { VERSION } from '../version';
 import * as dom from '../page/dom';
+import { scrubText } from '../page/redact';
 
 export interface ConnectOptions {
   /** The pairing token the bridge printed. */
@@ -158,8 +159,9 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
       const hello = {
         token: options.token,
         page,
-        url: location.href,
-        title: dom.title(document),
+        // Scrubbed like every other output: a page's URL can carry a token (an OAuth callback's).
+        url: scrubText(location.href),
+        title: scrubText(dom.title(document)),
         preset,
         version: VERSION,
       };

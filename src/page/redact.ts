@@ -45,10 +45,26 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Replaces payment card numbers (Luhn-valid, 13–19 digits) and integrator patterns in any text. */
+/**
+ * A credential in a URL: the value of a query or fragment parameter whose name says token, secret,
+ * password, key, signature, credential, auth or session, alone or after a prefix and _ or - (access_token,
+ * X-Amz-Signature, api_key, apikey, JSESSIONID; not monkey or author), and the password of
+ * user:password@host.
+ */
+const URL_SECRET =
+  /([?&#;](?:[\w.-]*[_-])?(?:api|access|private|secret|client|csrf|auth|id|refresh|php|j)?(?:token|secret|passw(?:or)?d|pwd|passcode|key|signature|sig|credential|auth|sess(?:ion)?(?:id)?|sid|jwt)=)[^&#;?\s"'<>]+|(\/\/[^\s/:@"'<>]+:)[^\s/@"'<>]+@/gi;
+
+/**
+ * Replaces payment card numbers (Luhn-valid, 13–19 digits), credentials in URLs and integrator
+ * patterns in any text.
+ */
 export function redactText(text: string): string {
   let out = text;
   if (/\d{4}/.test(out)) out = out.replace(CARD_LIKE, (m) => (luhn(m.replace(/\D/g, '')) ? REDACTED : m));
+  if (/[=@]/.test(out))
+    out = out.replace(URL_SECRET, (_, param?: string, user?: string) =>
+      param ? param + REDACTED : `${user}${REDACTED}@`,
+    );
   for (const rx of config.redactText)
     out = out.replace(new RegExp(rx.source, rx.flags.includes('g') ? rx.flags : rx.flags + 'g'), REDACTED);
   return out;

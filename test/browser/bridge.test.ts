@@ -209,10 +209,12 @@ describe('the bridge', () => {
       return new Promise((r) => wss.close(r));
     });
     const answers: unknown[] = [];
+    let hello: unknown;
     wss.on('connection', (ws) => {
       ws.on('message', (data) => {
         const msg = JSON.parse(String(data)) as { method?: string; id?: number; result?: unknown };
         if (msg.method === 'hello') {
+          hello = msg;
           ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'welcome' }));
           ws.send(
             JSON.stringify({
@@ -244,10 +246,13 @@ describe('the bridge', () => {
         } else answers.push(msg.result);
       });
     });
-    const page = await ctx.open('invoices.html');
+    // The page's URL carries a token (an OAuth callback's): the hello names the page without it.
+    const page = await ctx.open('invoices.html?access_token=ya29-url-secret&view=all');
     expect(await connectPage(page, p)).toBe('open');
     await expect.poll(() => answers.length).toBe(2);
     expect(answers[1]).toEqual(answers[0]);
+    expect(JSON.stringify(hello)).not.toContain('ya29-url-secret');
+    expect(JSON.stringify(hello)).toContain('invoices.html?access_token=[redacted]&view=all');
     expect(await page.evaluate(() => window.clicked)).toEqual(['2024-04']);
     await page.close();
   });

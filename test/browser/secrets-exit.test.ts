@@ -6,12 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
-const SECRETS = ['hunter2-secret', 'sk-live-abcdef123456', '918273', 'csrf-9f8e7d6c', 'tok_live_X9Y8Z7'];
+const SECRETS = [
+  'hunter2-secret',
+  'sk-live-abcdef123456',
+  '918273',
+  'csrf-9f8e7d6c',
+  'tok_live_X9Y8Z7',
+  // In the page's URL and in a link's: credentials in URLs.
+  'ya29-url-secret',
+  'reset-url-secret',
+];
 const CARD_DIGITS = '4111111111111111';
 
 describe('secrets never leave the page', () => {
   it('no output of any tool, direct or through execute, holds a secret', async () => {
-    const page = await ctx.open('secrets-all.html');
+    const page = await ctx.open('secrets-all.html?access_token=ya29-url-secret#state=1');
     const outputs = await page.evaluate(async () => {
       const h = window.LLMHelper;
       h.configure({ allowRunJS: true });

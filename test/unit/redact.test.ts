@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configure, defaults } from '../../src/config';
 import { fieldValue, isSecretField, redactText, scrub } from '../../src/page/redact';
@@ -17,6 +18,63 @@ describe('redactText', () => {
   it('leaves numbers that are not card numbers alone', () => {
     expect(redactText('Order 1234 5678 9012 3456 7')).toBe('Order 1234 5678 9012 3456 7');
     expect(redactText('Call 555-0100 at 2024-03-31')).toBe('Call 555-0100 at 2024-03-31');
+  });
+
+  it('replaces credentials in URLs: token, key, signature and session parameters, and user:password@', () => {
+    const cases: Array<[string, string]> = [
+      [
+        'https://app.test/cb#access_token=ya29.a0Af&token_type=Bearer',
+        'https://app.test/cb#access_token=[redacted]&token_type=Bearer',
+      ],
+      ['/reset?email=a@b.test&token=9f8e7d', '/reset?email=a@b.test&token=[redacted]'],
+      [
+        'https://s3.test/f.pdf?X-Amz-Credential=AKIA%2F&X-Amz-Signature=abc123 done',
+        'https://s3.test/f.pdf?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted] done',
+      ],
+      ['maps?key=AIzaSyA&q=Paris', 'maps?key=[redacted]&q=Paris'],
+      ['/app;jsessionid=ABC123?x=1', '/app;jsessionid=[redacted]?x=1'],
+      ['ftp://ada:s3cret@files.test/x', 'ftp://ada:[redacted]@files.test/x'],
+      ['<a href="/dl?api_key=k-123">', '<a href="/dl?api_key=[redacted]">'],
+    ];
+    for (const [url, want] of cases) expect(redactText(url)).toBe(want);
+    // Names that only contain those words, and text that is not a URL, are left alone.
+    for (const text of [
+      '/books?author=Ada&monkey=3',
+      '/search?q=token&page=2',
+      'a = b',
+      'mail ada@example.test',
+      'https://host.test:8080/x',
+    ])
+      expect(redactText(text)).toBe(text);
+  });
+
+  it('property: a credential parameter never survives, wherever it sits in a URL; other parameters do', () => {
+    const value = fc.stringMatching(/^[A-Za-z0-9._~%+/-]{1,40}$/).map((v) => `Zq${v}`);
+    const name = fc.constantFrom(
+      'access_token',
+      'id_token',
+      'token',
+      'api_key',
+      'apikey',
+      'X-Amz-Signature',
+      'client_secret',
+      'password',
+      'sessionid',
+      'key',
+    );
+    const plain = fc.constantFrom('q', 'page', 'sort', 'author', 'monkey', 'token_type', 'lang');
+    fc.assert(
+      fc.property(name, value, plain, fc.constantFrom('?', '#', '&'), fc.boolean(), (n, v, p, sep, first) => {
+        const url = first
+          ? `https://h.test/p${sep === '&' ? '?a=1&' : sep}${n}=${v}&${p}=x1`
+          : `https://h.test/p?${p}=x1&${n}=${v}`;
+        const out = redactText(`see ${url} now`);
+        expect(out).not.toContain(v);
+        expect(out).toContain(`${p}=x1`);
+        expect(out).toContain(`${n}=[redacted]`);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('applies integrator text patterns', () => {

@@ -618,7 +618,7 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
     (el) =>
       !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)) &&
       // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
-      !onlyProposed(el) &&
+      !onlyProposed(el, opts.type) &&
       // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
       !comboboxOf(el),
   );

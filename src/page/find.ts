@@ -453,7 +453,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     // A select or text field a widget library hid: the widget in its place is what a person uses.
     el = operated(el);
     // Of the type only if its role says so (Layui's box drawn for a hidden checkbox is not one).
-    if (selector && onlyProposed(el)) return;
+    if (selector && onlyProposed(el, opts.type)) return;
     const m = pattern ? pattern.regex.exec(matched) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);

@@ -99,12 +99,24 @@ export const tagOf = (el: Element): string => dom.tag(el).toUpperCase();
 
 const PROPOSED = new Set(['A', 'DIV', 'SPAN', 'I', 'SVG']);
 
+/** Roles that say an element is a picture or nothing at all (an svg logo inside a link). */
+const NOT_CONTROL = new Set(['img', 'image', 'presentation', 'none', 'graphics-symbol', 'graphics-document']);
+
+/** The types of control a person operates, whose selectors propose icons (find's `type`). */
+const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 'radio', 'menuitem', 'tab']);
+
 /**
  * An element a type's selector only proposes (a link with no href, a box whose class says switch or
- * close) and its role turns down: not of that type.
+ * close, an icon) and its role turns down: not of that type. For controls (`type` one of them, or none:
+ * what a person operates), a role that says picture or nothing turns it down too.
  */
-export const onlyProposed = (el: Element): boolean =>
-  (PROPOSED.has(tagOf(el)) || wrapsControl(el)) && !roleOf(el);
+export const onlyProposed = (el: Element, type?: string): boolean => {
+  const role = roleOf(el);
+  return (
+    (PROPOSED.has(tagOf(el)) || wrapsControl(el)) &&
+    (!role || (NOT_CONTROL.has(role) && (type === undefined || CONTROL_TYPES.has(type))))
+  );
+};
 
 /**
  * A custom element whose control is in its shadow tree (Material Web's md-menu-item holds

@@ -188,15 +188,24 @@ describe('find: matching, ranking and options', () => {
            <tr style="cursor: pointer"><td>Report 8</td><td><i id="inherited" class="fa fa-eye"></i></td></tr>
          </tbody></table>
          <button id="save"><i class="fa fa-save" style="cursor: pointer"></i></button>
-         <ul id="files"><li><i class="fa fa-file"></i> <a href="/r1">Report one</a></li><li><svg viewBox="0 0 8 8" width="8"></svg> <a href="/r2">Report two</a></li></ul>`,
+         <ul id="files"><li><i class="fa fa-file"></i> <a href="/r1">Report one</a></li><li><svg viewBox="0 0 8 8" width="8"></svg> <a href="/r2">Report two</a></li></ul>
+         <nav id="brand"><a href="/"><svg role="img" viewBox="0 0 30 7" width="120" height="28"><title>Acme logo</title><rect width="30" height="7"></rect></svg></a></nav>`,
       );
       const h = window.LLMHelper;
+      // A logo (svg role=img) in a link shows the link's pointer: the link is the control, the logo a picture.
+      const logo = {
+        buttons: h.find({ type: 'button', within: '#brand' }),
+        links: h.find({ type: 'link', within: '#brand' }).map((m) => m.tag),
+        images: h.find({ type: 'image', within: '#brand' }).map((m) => m.text),
+        snapshot: h.snapshot({ within: '#brand' }),
+      };
       // Icons that are only drawn are not controls: a list item's link is its action, not its icon.
       const files = h.describe('#files');
       const snapshot = h.snapshot({ within: '#icons' });
       const trash = h.find(/trash/);
       const clicked = await h.click(trash[0]!.id);
       return {
+        logo,
         files,
         snapshot,
         trash,
@@ -208,6 +217,12 @@ describe('find: matching, ranking and options', () => {
       /^\[\d+\] button "trash" in row "Report 7"\n\[\d+\] button "edit" in row "Report 7"$/,
     );
     expect(r.trash).toMatchObject([{ tag: 'i', role: 'button', row: 'Report 7' }]);
+    expect(r.logo).toEqual({
+      buttons: [],
+      links: ['a'],
+      images: ['Acme logo'],
+      snapshot: expect.stringMatching(/^\[\d+\] link "Acme logo" → \/$/),
+    });
     expect(r.files).toMatch(/\[\d+\] link "Report one" → \/r1.*\[\d+\] link "Report two" → \/r2/);
     expect(r.clicked).toMatch(/^Clicked \[\d+\] button "trash"/);
     expect(r.hit).toBe('yes');

@@ -99,7 +99,7 @@ function classify(el: Element, counts: Record<CountKind, number>): boolean {
     counts.button++;
     control = true;
   }
-  if (((tag === 'A' || tag === 'AREA') && dom.linkHref(el) !== null) || role === 'link') {
+  if (((tag === 'A' || tag === 'AREA') && dom.hasHref(el)) || role === 'link') {
     counts.link++;
     control = true;
   }
@@ -121,7 +121,7 @@ function tagKinds(el: Element): CountKind[] {
   if (tag === 'IMG') return ['image'];
   if (tag === 'BUTTON' || tag === 'SUMMARY') return ['button'];
   if (tag === 'TEXTAREA' || tag === 'SELECT') return ['field'];
-  if ((tag === 'A' || tag === 'AREA') && dom.linkHref(el) !== null) return ['link'];
+  if ((tag === 'A' || tag === 'AREA') && dom.hasHref(el)) return ['link'];
   return [];
 }
 
@@ -172,7 +172,7 @@ export function census(root: SearchRoot): Census {
     counts.field += tags.textarea!.length + tags.select!.length;
     for (const t of ['a', 'area']) {
       const links = tags[t]!;
-      for (let i = 0; i < links.length; i++) if (dom.linkHref(links[i]!) !== null) counts.link++;
+      for (let i = 0; i < links.length; i++) if (dom.hasHref(links[i]!)) counts.link++;
     }
     const inputs = tags.input!;
     for (let i = 0; i < inputs.length; i++) {

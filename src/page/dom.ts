@@ -43,6 +43,8 @@ export const attr = method<(el: Element, name: string) => string | null>(E, 'get
 export const hasAttr = method<(el: Element, name: string) => boolean>(E, 'hasAttribute');
 /** A link's target as written: href, or an older SVG link's xlink:href. */
 export const linkHref = (el: Element): string | null => attr(el, 'href') ?? attr(el, 'xlink:href');
+/** Whether a link has a target (cheaper than reading it: no string is made). */
+export const hasHref = (el: Element): boolean => hasAttr(el, 'href') || hasAttr(el, 'xlink:href');
 export const matches = method<(el: Element, selector: string) => boolean>(E, 'matches');
 export const closest = method<<T extends Element = Element>(el: Element, selector: string) => T | null>(
   E,

@@ -111,11 +111,9 @@ const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 
  * what a person operates), a role that says picture or nothing turns it down too.
  */
 export const onlyProposed = (el: Element, type?: string): boolean => {
+  if (!PROPOSED.has(tagOf(el)) && !wrapsControl(el)) return false;
   const role = roleOf(el);
-  return (
-    (PROPOSED.has(tagOf(el)) || wrapsControl(el)) &&
-    (!role || (NOT_CONTROL.has(role) && (type === undefined || CONTROL_TYPES.has(type))))
-  );
+  return !role || (NOT_CONTROL.has(role) && (type === undefined || CONTROL_TYPES.has(type)));
 };
 
 /**
@@ -137,8 +135,7 @@ export function roleOf(el: Element): string {
   const explicit = dom.attr(el, 'role');
   if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
   const tag = tagOf(el);
-  if (tag === 'A' || tag === 'AREA')
-    return dom.linkHref(el) !== null ? 'link' : tag === 'A' ? scripted(el) : '';
+  if (tag === 'A' || tag === 'AREA') return dom.hasHref(el) ? 'link' : tag === 'A' ? scripted(el) : '';
   if (tag === 'INPUT') {
     const type = inputType(el);
     if (type in INPUT_ROLES) return INPUT_ROLES[type]!;

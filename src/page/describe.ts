@@ -27,6 +27,7 @@ import { normalize, plural, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
+import { errorText, markedInvalid } from './invalid';
 import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
 import * as dom from './dom';
 import { comboboxOf, standIn } from './stand-in';
@@ -74,7 +75,7 @@ function visibleOnly(els: Element[]): Element[] {
 export function elementLine(
   store: ElementStore,
   el: Element,
-  opts: { context?: boolean; text?: boolean } = {},
+  opts: { context?: boolean; text?: boolean; invalid?: boolean } = {},
 ): string {
   const own = roleOf(el);
   const role = own || tagOf(el).toLowerCase();
@@ -92,7 +93,7 @@ export function elementLine(
   const disabled = disabledReason(el);
   if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
   if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');
-  if (dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
+  if (opts.invalid || dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
   const expanded = dom.attr(el, 'aria-expanded');
   if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
   if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
@@ -241,16 +242,16 @@ function describeForm(store: ElementStore, form: Element, budget: number): strin
     (dom.qs(form, 'h1,h2,h3,h4,legend') ? textOf(dom.qs(form, 'h1,h2,h3,h4,legend')!, 60) : '');
   const fields = fieldsOf(form);
   const lines = fields.map((f) => {
-    let line = elementLine(store, f);
-    if (tagOf(f) === 'SELECT') line += ` [${(f as HTMLSelectElement).options.length} options]`;
+    let invalid = markedInvalid(f);
     try {
-      if (dom.matches(f, ':user-invalid') && !line.includes('invalid')) line += ' (invalid)';
+      invalid ||= dom.matches(f, ':user-invalid');
     } catch {
       /* :user-invalid unsupported */
     }
-    const msg = (f as HTMLInputElement).validationMessage;
-    if (msg && line.includes('invalid')) line += `: ${truncate(msg, 60)}`;
-    return line;
+    let line = elementLine(store, f, { invalid });
+    if (tagOf(f) === 'SELECT') line += ` [${(f as HTMLSelectElement).options.length} options]`;
+    const msg = invalid && errorText(f);
+    return msg ? `${line}: ${truncate(msg, 60)}` : line;
   });
   const submits = visibleMatches(`${SUBMIT_SELECTOR},input[type=reset],button[type=reset]`, form).map((b) =>
     elementLine(store, b),

@@ -3,18 +3,9 @@
  * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
  */
 import { deepActiveElement, elementLine } from './describe';
-import {
-  classSays,
-  controlsIn,
-  dialogName,
-  isInteractive,
-  nameOf,
-  onlyProposed,
-  roleOf,
-  textOf,
-  textOfIds,
-} from './label';
-import { fieldValue, isSecretField } from './redact';
+import { controlsIn, dialogName, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
+import { fieldValue } from './redact';
+import { errorText, markedFields } from './invalid';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
@@ -553,55 +544,12 @@ export function track(store: ElementStore, target?: Element): Tracker {
 }
 
 /**
- * `[3] textbox "Email" ("Please fill out this field.")`: an invalid field and what it says, from the
- * browser's check or the error text it points at (aria-errormessage, aria-describedby).
+ * `[3] textbox "Email" ("Please fill out this field.")`: an invalid field and what the browser or the page
+ * says about it.
  */
 function invalidLine(store: ElementStore, field: Element): string {
-  // Not the browser's message for a secret field: it counts the characters typed.
-  const own = isSecretField(field) ? '' : (field as HTMLInputElement).validationMessage;
-  const ref = dom.attr(field, 'aria-errormessage') ?? dom.attr(field, 'aria-describedby');
-  const said = own || (ref ? textOfIds(field, ref, isVisible) : '') || feedbackOf(field);
+  const said = errorText(field);
   return `${elementLine(store, field)}${said ? ` ("${truncate(said, 100)}")` : ''}`;
-}
-
-const FIELD_TAGS = /^(INPUT|SELECT|TEXTAREA)$/;
-const isField = (el: Element): boolean => FIELD_TAGS.test(dom.tag(el).toUpperCase());
-const INVALID_CLASS = 'invalid|error';
-const FEEDBACK_CLASS = 'feedback|error|invalid|explain|message';
-
-/**
- * The fields an element the action changed marks invalid: itself, a field marked aria-invalid or given a
- * class that says so (Bootstrap's is-invalid, Ant Design's ant-input-status-error); or the one or two
- * shown fields of a form item whose class says so (Element Plus's el-form-item is-error, Bootstrap 3's
- * has-error), which is how libraries that leave the field alone mark it.
- */
-function markedFields(el: Element): Element[] {
-  if (isField(el) || dom.attr(el, 'aria-invalid') === 'true')
-    return dom.attr(el, 'aria-invalid') === 'true' || classSays(el, INVALID_CLASS) ? [el] : [];
-  if (!classSays(el, INVALID_CLASS)) return [];
-  const fields = [...dom.qsa(el, 'input,select,textarea')].filter(isVisible);
-  return fields.length <= 2 ? fields : [];
-}
-
-/**
- * The shown text that says why a field is invalid: what follows it as its feedback (Bootstrap's
- * div.invalid-feedback), or the error text in the form item that is marked invalid around it (Element
- * Plus's el-form-item__error, Ant Design's ant-form-item-explain-error).
- */
-function feedbackOf(field: Element): string {
-  for (let n = field.nextElementSibling, i = 0; n && i < 3; n = n.nextElementSibling, i++)
-    if (classSays(n, FEEDBACK_CLASS) && isVisible(n)) return textOf(n, 120);
-  for (let item = parentOf(field), i = 0; item && i < 6; item = parentOf(item), i++) {
-    if (!classSays(item, INVALID_CLASS)) continue;
-    // Not a whole form marked invalid: its first error may be another field's.
-    if (dom.qsa(item, 'input,select,textarea').length > 2) break;
-    for (const n of dom.qsa(item, '*'))
-      if (classSays(n, FEEDBACK_CLASS) && !dom.contains(n, field) && !isField(n) && isVisible(n)) {
-        const text = textOf(n, 120);
-        if (text) return text;
-      }
-  }
-  return '';
 }
 
 /** Items a person picks from (options, suggestions) as `[id] "text"`, at most `max` and how many more. */

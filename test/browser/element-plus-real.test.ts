@@ -68,8 +68,13 @@ describe('Element Plus (Vue 3), in Chinese', () => {
       const h = window.LLMHelper;
       await h.click(h.find(/^注册$/)[0]!.id);
       await h.type(h.find(/邮箱/, { type: 'input' })[0]!.id, 'not-an-address');
-      return h.click(h.find(/^注册$/, { type: 'button' })[0]!.id);
+      const clicked = await h.click(h.find(/^注册$/, { type: 'button' })[0]!.id);
+      return Object.assign(clicked, { form: h.describe('#signup-form') });
     });
+    // describe says the same of the form afterwards: which fields are refused, and why.
+    expect(r.form).toMatch(
+      /textbox "用户名" \(invalid\): 请输入用户名; \[\d+\] textbox "邮箱" \(value "not-an-address", invalid\): 邮箱格式不正确/,
+    );
     expect(r.changes?.invalid).toEqual([
       expect.stringMatching(/^\[\d+\] textbox "用户名" \("请输入用户名"\)$/),
       expect.stringMatching(/^\[\d+\] textbox "邮箱" \(value "not-an-address"\) \("邮箱格式不正确"\)$/),

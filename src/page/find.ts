@@ -566,7 +566,7 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   if (tag === 'input') m.type = inputType(el);
   const value = fieldValue(el);
   if (value) m.value = truncate(value, 80);
-  if (dom.linkHref(el) && (tag === 'a' || tag === 'area')) m.href = shortHref(el);
+  if ((tag === 'a' || tag === 'area') && dom.hasHref(el)) m.href = shortHref(el);
   if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true') m.checked = true;
   if ((el as HTMLOptionElement).selected === true || dom.attr(el, 'aria-selected') === 'true')
     m.selected = true;
@@ -750,10 +750,9 @@ function patternAndOptions(
 export function find(
   store: ElementStore,
   pattern?: string | RegExp | FindOptions,
-  options: FindOptions = {},
+  given: FindOptions = {},
 ): Matches {
-  const [p, opts] = patternAndOptions(pattern, options, 'any');
-  options = opts;
+  const [p, options] = patternAndOptions(pattern, given, 'any');
   const result = search(store, p, options);
   return finish(store, result, result.candidates, options.limit ?? config.findLimit, options);
 }
@@ -800,10 +799,9 @@ export function findNear(
   store: ElementStore,
   id: Target,
   pattern?: string | RegExp | FindOptions,
-  options: FindOptions = {},
+  given: FindOptions = {},
 ): Matches {
-  const [p, opts] = patternAndOptions(pattern, options, INTERACTIVE_SELECTOR);
-  options = opts;
+  const [p, options] = patternAndOptions(pattern, given, INTERACTIVE_SELECTOR);
   const anchor = resolveTarget(store, id, 'findNear anchor').element;
   const result = search(store, p, { ...options, within: undefined });
   const anchorUp = new Map<Element, number>();

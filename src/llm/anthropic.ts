@@ -2,10 +2,9 @@
  * Anthropic Messages. A page may call it directly with `anthropic-dangerous-direct-browser-access`;
  * streamed arguments arrive as input_json_delta; usage comes from message_start and message_delta.
  */
-import { ProviderError, providerError } from './errors';
 import type { Reply } from './reply';
 import type { ChatRequest } from './types';
-import { finishOf, num, obj, str, type Obj, type WireFormat } from './wire';
+import { finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
 
 /** The output limit Anthropic requires, when the caller set none. */
 const DEFAULT_MAX_TOKENS = 4096;
@@ -100,13 +99,8 @@ export const anthropic: WireFormat = {
         break;
       case 'message_stop':
         return true;
-      case 'error': {
-        const error = obj(e.error);
-        const overloaded = error.type === 'overloaded_error';
-        throw overloaded
-          ? new ProviderError('overloaded', `The model is overloaded: ${str(error.message)}`)
-          : providerError('server', 'The model', str(error.message) || 'error in stream');
-      }
+      case 'error':
+        throw streamError(e.error, obj(e.error).type === 'overloaded_error' ? 'overloaded' : 'server');
     }
   },
 };

@@ -5,7 +5,7 @@
  */
 import { ProviderError, providerError } from './errors';
 import { Reply } from './reply';
-import type { ChatRequest, ChatResult, Message, Provider } from './types';
+import type { Capabilities, ChatRequest, ChatResult, Message, Provider } from './types';
 
 interface Session {
   promptStreaming(
@@ -31,11 +31,11 @@ const turns = (messages: Message[]): { role: string; content: string }[] =>
         : { role: 'user', content: m.results.map((r) => `Result of ${r.name}: ${r.content}`).join('\n\n') },
   );
 
-export function chrome(o: { model?: string }): Provider {
+export function chrome(o: { model?: string }, capabilities: Capabilities): Provider {
   return {
     name: 'chrome',
     model: o.model ?? 'built-in',
-    capabilities: { tools: false, parallelTools: false, streaming: true, vision: false, browser: true },
+    capabilities,
     async chat(req: ChatRequest): Promise<ChatResult> {
       const api = (globalThis as { LanguageModel?: LanguageModelAPI }).LanguageModel;
       if (!api)

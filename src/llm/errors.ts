@@ -124,11 +124,18 @@ export function explainFetchFailure(url: string, provider: string, error: unknow
   const here = typeof location === 'undefined' ? '' : location.origin;
   const origin = /^https?:\/\/[^/]+/.exec(url)?.[0] ?? url;
   const cause = error instanceof Error ? error.message : String(error);
+  // A model on this machine or network: the browser may ask before a page reaches it (Chrome's local
+  // network access), and a page that was not allowed gets the same bare TypeError.
+  const local = /^https?:\/\/(localhost|127\.|\[::1\]|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(url);
   return new ProviderError(
     'network',
     `${provider}: no answer from ${origin} (${cause.slice(0, 100)}). ${
       here && origin !== here
-        ? `Maybe it refused this origin, ${here} (CORS: allow it there, e.g. OLLAMA_ORIGINS for Ollama or "Enable CORS" in LM Studio, or use provider('proxy')), or the page's Content-Security-Policy blocks it.`
+        ? `Maybe it refused this origin, ${here} (CORS: allow it there, e.g. OLLAMA_ORIGINS for Ollama or "Enable CORS" in LM Studio, or use provider('proxy')), or the page's Content-Security-Policy blocks it${
+            local
+              ? ", or the browser kept this page from a local address (allow local network access in the site's settings)"
+              : ''
+          }.`
         : 'Check that it runs at that address.'
     }`,
   );

@@ -7,7 +7,7 @@ import { geminiSchema } from '../tools/formats/json-schema';
 import { ProviderError } from './errors';
 import type { Reply } from './reply';
 import type { ChatRequest } from './types';
-import { arr, finishOf, num, obj, str, type Obj, type WireFormat } from './wire';
+import { arr, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
 
 function contents(req: ChatRequest): Obj[] {
   return req.messages.map((m) => {
@@ -33,8 +33,7 @@ const MODES = { auto: 'AUTO', required: 'ANY', none: 'NONE' } as const;
 
 function candidate(json: unknown, reply: Reply): void {
   const response = obj(json);
-  if (response.error)
-    throw new ProviderError('server', `Gemini: ${str(obj(response.error).message) || 'error in stream'}`);
+  if (response.error) throw streamError(response.error);
   const blocked = str(obj(response.promptFeedback).blockReason);
   if (blocked) throw new ProviderError('blocked', `Gemini blocked the request (${blocked}).`);
   const first = obj(arr(response.candidates)[0]);

@@ -3,10 +3,9 @@
  * DeepSeek, Qwen, GLM, Mistral, Together, Ollama, LM Studio, vLLM, llama.cpp). Streamed tool-call
  * arguments arrive by `delta.tool_calls[index]`; usage comes in a last chunk (stream_options.include_usage).
  */
-import { providerError } from './errors';
 import type { Reply } from './reply';
 import type { ChatRequest, Message } from './types';
-import { arr, argsText, finishOf, num, obj, str, type Obj, type WireFormat } from './wire';
+import { arr, argsText, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
 
 function messages(req: ChatRequest): Obj[] {
   const out: Obj[] = req.system ? [{ role: 'system', content: req.system }] : [];
@@ -54,8 +53,7 @@ export const openai: WireFormat = {
   },
   event(data, _event, reply) {
     const chunk = obj(data);
-    if (chunk.error)
-      throw providerError('server', 'The model', str(obj(chunk.error).message) || 'error in stream');
+    if (chunk.error) throw streamError(chunk.error);
     usage(chunk.usage, reply);
     for (const c of arr(chunk.choices)) {
       const choice = obj(c);

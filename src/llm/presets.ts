@@ -21,7 +21,8 @@ export interface Preset extends WireOptions {
   capabilities: Capabilities;
 }
 
-const cloud = (browser: Capabilities['browser'], extra: Partial<Capabilities> = {}): Capabilities => ({
+/** What a hosted service can do, and whether a page may call it. */
+export const cloud = (browser: Capabilities['browser'], extra: Partial<Capabilities> = {}): Capabilities => ({
   tools: true,
   parallelTools: true,
   streaming: true,
@@ -82,18 +83,7 @@ export const PRESETS: Preset[] = [
   local('lmstudio', 'http://127.0.0.1:1234/v1', 'local-model'),
   local('vllm', 'http://127.0.0.1:8000/v1', 'served-model'),
   local('llamacpp', 'http://127.0.0.1:8080/v1', 'local-model'),
-  p(
-    'chrome',
-    'chrome',
-    '',
-    'gemini-nano',
-    {
-      tools: false,
-      parallelTools: false,
-      streaming: true,
-      vision: false,
-      browser: true,
-    },
-    { requiresApiKey: false },
-  ),
+  p('chrome', 'chrome', '', 'gemini-nano', cloud(true, { tools: false, parallelTools: false }), {
+    requiresApiKey: false,
+  }),
 ];

@@ -4,13 +4,14 @@
  * the same interface.
  */
 import { LLMHelperError } from '../errors';
+import { escapeRegExp } from '../regexp';
 import { anthropic } from './anthropic';
 import { chrome } from './chrome';
 import { ProviderError, providerError } from './errors';
 import { gemini } from './gemini';
 import { readSSE, send, type RetryOptions } from './http';
 import { openai } from './openai';
-import { PRESETS, type AdapterName, type Preset } from './presets';
+import { PRESETS, cloud, type Preset } from './presets';
 import { Reply } from './reply';
 import { responses } from './responses';
 import { withTextMode } from './text-mode';
@@ -38,8 +39,6 @@ export interface ProviderOptions extends RetryOptions, WireOptions {
   fetch?: typeof fetch;
 }
 
-const ADAPTERS: AdapterName[] = ['openai', 'responses', 'anthropic', 'gemini', 'chrome', 'proxy'];
-
 /** Presets and adapters by name, for the panel and the README. */
 export const providers = (): Preset[] => PRESETS.map((p) => ({ ...p, capabilities: { ...p.capabilities } }));
 
@@ -60,9 +59,12 @@ function httpProvider(
   caps: Capabilities,
 ): Provider {
   const model = o.model ?? '';
+  // The key as a whole token (a server may echo it), not its letters inside words: a placeholder key
+  // such as 'k' or 'ollama' must not turn "blocks" into "bloc[api key]s".
+  const key = o.apiKey && new RegExp(`(^|[^\\w-])${escapeRegExp(o.apiKey)}(?![\\w-])`, 'g');
   const scrubKey = (e: unknown): unknown =>
-    o.apiKey && e instanceof ProviderError && e.message.includes(o.apiKey)
-      ? new ProviderError(e.kind, e.message.split(o.apiKey).join('[api key]'), e.status, e.retryAfterMs)
+    key && e instanceof ProviderError
+      ? new ProviderError(e.kind, e.message.replace(key, '$1[api key]'), e.status, e.retryAfterMs)
       : e;
   return {
     name: label,
@@ -107,36 +109,28 @@ function httpProvider(
 
 /** A provider by adapter or preset name: provider('anthropic', { apiKey }), provider('ollama', { model }). */
 export function createProvider(name: string, options: ProviderOptions = {}): Provider {
-  if (
-    typeof name !== 'string' ||
-    (!ADAPTERS.includes(name as AdapterName) && !PRESETS.some((p) => p.name === name))
-  )
+  // Every adapter but the proxy is also a preset of its own service.
+  const preset = PRESETS.find((p) => p.name === name);
+  if (!preset && name !== 'proxy')
     throw new LLMHelperError(
       'bad_argument',
-      `No provider "${String(name).slice(0, 40)}": use one of ${[...ADAPTERS, ...PRESETS.map((p) => p.name)].join(', ')}.`,
+      `No provider "${String(name).slice(0, 40)}": use one of ${[...PRESETS.map((p) => p.name), 'proxy'].join(', ')}.`,
     );
   if (options === null || typeof options !== 'object')
     throw new LLMHelperError(
       'bad_argument',
       `provider('${name}', { apiKey, model, baseURL }): options must be an object.`,
     );
-  const preset = PRESETS.find((p) => p.name === name);
   const o: ProviderOptions = { ...preset, ...options, headers: { ...preset?.headers, ...options.headers } };
   o.model = options.model ?? preset?.model;
   const caps: Capabilities = {
-    ...(preset?.capabilities ?? {
-      tools: true,
-      parallelTools: true,
-      streaming: true,
-      vision: false,
-      browser: true,
-    }),
+    ...(preset?.capabilities ?? cloud(true)),
     ...options.capabilities,
   };
   let made: Provider;
-  if (name === 'chrome') made = chrome(o);
+  if (name === 'chrome') made = chrome(o, caps);
   else {
-    const adapter = name === 'proxy' ? (options.format ?? 'openai') : (preset?.adapter ?? (name as WireName));
+    const adapter = name === 'proxy' ? (options.format ?? 'openai') : preset!.adapter;
     const wire = WIRES[adapter as WireName];
     if (!wire)
       throw new LLMHelperError(

@@ -11,6 +11,7 @@ import {
   type ToolCall,
   type Usage,
 } from './types';
+import { argsText } from './wire';
 
 interface PendingCall {
   id: string;
@@ -89,8 +90,7 @@ export class Reply {
   wholeCall(id: string | undefined, name: string, args: unknown): void {
     const key = `whole${this.calls.size}`;
     this.startCall(key, id, name);
-    const text = typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
-    this.addArgs(key, text);
+    this.addArgs(key, argsText(args));
     this.endCall(key);
   }
 

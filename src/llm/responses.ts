@@ -2,10 +2,9 @@
  * OpenAI Responses. Input is a list of items (messages, function_call, function_call_output); streamed
  * arguments arrive as response.function_call_arguments.delta; usage comes with response.completed.
  */
-import { providerError } from './errors';
 import type { Reply } from './reply';
 import type { ChatRequest } from './types';
-import { argsText, finishOf, num, obj, str, type Obj, type WireFormat } from './wire';
+import { argsText, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
 
 function input(req: ChatRequest): Obj[] {
   const out: Obj[] = [];
@@ -21,11 +20,6 @@ function input(req: ChatRequest): Obj[] {
     }
   }
   return out;
-}
-
-function failed(response: Obj): never {
-  const error = obj(response.error);
-  throw providerError('server', 'The model', str(error.message) || 'the response failed');
 }
 
 function completed(response: Obj, reply: Reply): void {
@@ -84,10 +78,9 @@ export const responses: WireFormat = {
         completed(obj(e.response), reply);
         return true;
       case 'response.failed':
-        failed(obj(e.response));
-        break;
+        throw streamError(obj(e.response).error);
       case 'error':
-        throw providerError('server', 'The model', str(e.message) || 'error in stream');
+        throw streamError(e);
     }
   },
 };

@@ -3,6 +3,7 @@
  * Requests always stream: every service and local server in the presets streams tool calls, and a
  * streamed reply shows the person watching what the model is writing.
  */
+import { providerError, type ProviderError, type ProviderErrorKind } from './errors';
 import type { Reply } from './reply';
 import type { ChatRequest, FinishReason } from './types';
 
@@ -28,37 +29,19 @@ export const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj)
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+/** An error the API sent inside the stream, as { message } (an overloaded Anthropic is worth a retry). */
+export const streamError = (error: unknown, kind: ProviderErrorKind = 'server'): ProviderError =>
+  providerError(kind, 'The model', str(obj(error).message) || 'the reply failed');
 /** Tool arguments as JSON text, as the OpenAI APIs carry them. */
 export const argsText = (args: unknown): string =>
   typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
 
-/** Finish reasons of every API, to the neutral ones. */
-export function finishOf(reason: unknown): FinishReason {
-  switch (reason) {
-    case 'stop':
-    case 'end_turn':
-    case 'stop_sequence':
-    case 'STOP':
-    case 'completed':
-      return 'stop';
-    case 'tool_calls':
-    case 'function_call':
-    case 'tool_use':
-      return 'tool-calls';
-    case 'length':
-    case 'max_tokens':
-    case 'MAX_TOKENS':
-    case 'max_output_tokens':
-      return 'length';
-    case 'content_filter':
-    case 'refusal':
-    case 'SAFETY':
-    case 'RECITATION':
-    case 'BLOCKLIST':
-    case 'PROHIBITED_CONTENT':
-    case 'SPII':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
+/** Finish reasons of every API (Chat Completions, Responses, Anthropic, Gemini), to the neutral ones. */
+const FINISH: [RegExp, FinishReason][] = [
+  [/^(stop|end_turn|stop_sequence|completed)$/i, 'stop'],
+  [/^(tool_calls|function_call|tool_use)$/, 'tool-calls'],
+  [/^(length|max_tokens|max_output_tokens)$/i, 'length'],
+  [/^(content_filter|refusal|safety|recitation|blocklist|prohibited_content|spii)$/i, 'content-filter'],
+];
+export const finishOf = (reason: unknown): FinishReason =>
+  FINISH.find(([re]) => re.test(str(reason)))?.[1] ?? 'other';

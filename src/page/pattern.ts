@@ -4,6 +4,7 @@
  * reads (only white space, only anchors) and the known catastrophic shapes (a repeated part inside a
  * repeated group) are refused before they run, with a sentence saying how to write them instead.
  */
+import { escapeRegExp } from '../regexp';
 import { LLMHelperError } from '../errors';
 import { truncate } from './text';
 
@@ -32,8 +33,6 @@ export interface PatternOptions {
 
 /** Longest pattern accepted: longer ones are pasted text, and a regex that size is slow to compile. */
 export const MAX_PATTERN_LENGTH = 1000;
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * Rewrites a regex source outside character classes: literal spaces become `space` (white-space

@@ -94,16 +94,22 @@ function usage(tool: AnyTool, name: string): string {
   return `Usage: ${name}(${paramList(tool)}).${example}`;
 }
 
-function paramList(tool: AnyTool): string {
+/** A tool's parameters: name, whether required, type (an enum's values, quoted), description. */
+function params(tool: AnyTool): [string, boolean, string, unknown][] {
   const schema = baseSchema(tool.input);
-  const required = new Set((schema.required as string[] | undefined) ?? []);
-  return Object.entries((schema.properties ?? {}) as Record<string, JSONSchema>)
-    .map(
-      ([k, p]) =>
-        `${k}${required.has(k) ? '' : '?'}: ${Array.isArray(p.enum) ? (p.enum as string[]).map((e) => `'${e}'`).join('|') : String(p.type ?? 'any')}`,
-    )
-    .join(', ');
+  const required = (schema.required as string[] | undefined) ?? [];
+  return Object.entries((schema.properties ?? {}) as Record<string, JSONSchema>).map(([k, p]) => [
+    k,
+    required.includes(k),
+    Array.isArray(p.enum) ? (p.enum as string[]).map((e) => `'${e}'`).join('|') : String(p.type ?? 'any'),
+    p.description,
+  ]);
 }
+
+const paramList = (tool: AnyTool): string =>
+  params(tool)
+    .map(([k, required, type]) => `${k}${required ? '' : '?'}: ${type}`)
+    .join(', ');
 
 /** What the schema wanted, in words, from the issue's own fields (zod/mini ships no message texts). */
 function expectation(issue: $ZodIssue): string {
@@ -290,15 +296,13 @@ export class Toolkit {
       );
       return `No tool "${name}".${like.length ? ` Did you mean ${like.join(' or ')}?` : ''} Tools: ${tools.map((t) => t.name).join(', ')}.`;
     }
-    const schema = baseSchema(tool.input);
-    const required = new Set((schema.required as string[] | undefined) ?? []);
-    const params = Object.entries((schema.properties ?? {}) as Record<string, JSONSchema>).map(
-      ([k, p]) =>
-        `  ${k}${required.has(k) ? '' : ' (optional)'}: ${Array.isArray(p.enum) ? (p.enum as string[]).join(' | ') : String(p.type ?? 'any')}${p.description ? ` — ${String(p.description)}` : ''}`,
+    const lines = params(tool).map(
+      ([k, required, type, about]) =>
+        `  ${k}${required ? '' : ' (optional)'}: ${type}${about ? ` — ${String(about)}` : ''}`,
     );
     return [
       `${tool.name} (${tool.risk}): ${tool.description}`,
-      params.length ? `Parameters:\n${params.join('\n')}` : 'No parameters.',
+      lines.length ? `Parameters:\n${lines.join('\n')}` : 'No parameters.',
       tool.example ? `Example: ${tool.name}(${JSON.stringify(tool.example)})` : '',
     ]
       .filter(Boolean)

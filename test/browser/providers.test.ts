@@ -139,6 +139,24 @@ describe('providers from a page (real fetch, real CORS)', () => {
     await page.close();
   });
 
+  it('a public page kept from a model on localhost (local network access) is told so, with the fix', async () => {
+    const page = await ctx.browser.newPage();
+    // Served by the test rather than from 127.0.0.1, the page is public to Chromium, which then refuses
+    // it the loopback address, as it refuses a web app calling a person's Ollama.
+    await page.route('**/invoices.html', async (route) =>
+      route.fulfill({ body: await (await route.fetch()).text(), contentType: 'text/html' }),
+    );
+    await page.goto(`${ctx.server.url}/test/fixtures/invoices.html`);
+    await page.waitForFunction(() => window.LLMHelper);
+    const r = await chatInPage(page, 'openai', `${mock.url}/v1`);
+    expect(r).toMatchObject({ ok: false, kind: 'network' });
+    expect(r.message).toMatch(
+      /kept this page from a local address \(allow local network access in the site's settings\)/,
+    );
+    expect(mock.log).toHaveLength(0);
+    await page.close();
+  });
+
   it('LLMHelper.providers lists the presets with what a page may call', async () => {
     const page = await ctx.open('invoices.html');
     const list = await page.evaluate(() =>

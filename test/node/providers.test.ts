@@ -50,6 +50,15 @@ const ask = (text = 'Find the Save button.') => ({
   tools: TOOLS,
 });
 
+const failureOf = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected the call to throw');
+};
+
 async function failure(p: Promise<unknown>): Promise<ProviderError> {
   try {
     await p;
@@ -226,6 +235,14 @@ describe('providers by name', () => {
   it('presets fill in the adapter, base URL and model; a key is required where the service needs one', async () => {
     expect(() => createProvider('deepseek')).toThrow(/deepseek needs an apiKey .*provider\('proxy'/);
     expect(() => createProvider('nope' as never)).toThrow(/No provider "nope": use one of openai, responses/);
+    // Each name once (the adapters used to be listed again after the presets that bear their names).
+    const names = /use one of (.*)\.$/
+      .exec(failureOf(() => createProvider('nope' as never)))![1]!
+      .split(', ');
+    expect(names).toEqual([...new Set(names)]);
+    expect(names).toEqual(expect.arrayContaining(['gemini', 'chrome', 'ollama', 'proxy']));
+    for (const odd of ['toString', '__proto__', 'constructor'])
+      expect(() => createProvider(odd as never), odd).toThrow(/No provider/);
     const ollama = createProvider('ollama', { baseURL: `${mock.url}/v1` });
     expect(ollama.model).toBe('qwen2.5:7b');
     mock.setScenario({ replies: [{ text: 'local' }] });
@@ -263,6 +280,24 @@ describe('providers by name', () => {
     expect(e.kind).toBe('auth');
     expect(e.message).not.toContain(KEY);
     expect(e.message).toContain('[api key]');
+  });
+
+  it("a placeholder key ('k', 'ollama') is masked as a word, never as letters inside the message's words", async () => {
+    for (const apiKey of ['k', 'ollama', 'o']) {
+      mock.fault('401', { message: `Invalid key ${apiKey}; check the key you passed.` });
+      const e = await failure(make('openai', { apiKey, maxRetries: 0 }).chat(ask()));
+      expect(e.message, apiKey).toContain('Invalid key [api key]; check the key you passed.');
+    }
+    // A closed port: the network failure's advice keeps its words ("blocks", "Ollama") whole.
+    const e = await failure(
+      createProvider('ollama', {
+        apiKey: 'k',
+        baseURL: 'http://127.0.0.1:9/v1',
+        model: 'm',
+        maxRetries: 0,
+      }).chat(ask()),
+    );
+    expect(e.message).not.toContain('[api key]');
   });
 });
 

@@ -108,30 +108,11 @@ const NAMED: Record<string, [string, number, string?]> = {
   Meta: ['MetaLeft', 91],
 };
 
-const PUNCTUATION: Record<string, [string, number]> = {
-  '-': ['Minus', 189],
-  _: ['Minus', 189],
-  '=': ['Equal', 187],
-  '+': ['Equal', 187],
-  ',': ['Comma', 188],
-  '<': ['Comma', 188],
-  '.': ['Period', 190],
-  '>': ['Period', 190],
-  '/': ['Slash', 191],
-  '?': ['Slash', 191],
-  ';': ['Semicolon', 186],
-  ':': ['Semicolon', 186],
-  "'": ['Quote', 222],
-  '"': ['Quote', 222],
-  '[': ['BracketLeft', 219],
-  '{': ['BracketLeft', 219],
-  ']': ['BracketRight', 221],
-  '}': ['BracketRight', 221],
-  '\\': ['Backslash', 220],
-  '|': ['Backslash', 220],
-  '`': ['Backquote', 192],
-  '~': ['Backquote', 192],
-};
+/** US-layout punctuation in pairs (unshifted, shifted), each pair's code and legacy keyCode. */
+const PUNCTUATION = '-_=+,<.>/?;:\'"[{]}\\|`~';
+const PUNCTUATION_CODES =
+  'Minus Equal Comma Period Slash Semicolon Quote BracketLeft BracketRight Backslash Backquote'.split(' ');
+const PUNCTUATION_KEYCODES = [189, 187, 188, 190, 191, 186, 222, 219, 221, 220, 192];
 const SHIFTED_DIGITS = ')!@#$%^&*(';
 
 /** key, code and legacy keyCode for a key name ("Enter", "ArrowDown", "F5") or one character (US layout). */
@@ -147,8 +128,8 @@ export function keyInfo(key: string): KeyInfo {
   if (/\d/.test(key)) return { key, code: `Digit${key}`, keyCode: key.charCodeAt(0), text: key };
   const shiftedDigit = SHIFTED_DIGITS.indexOf(key);
   if (shiftedDigit >= 0) return { key, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: key };
-  const p = PUNCTUATION[key];
-  if (p) return { key, code: p[0], keyCode: p[1], text: key };
+  const p = PUNCTUATION.indexOf(key) >> 1;
+  if (p >= 0) return { key, code: PUNCTUATION_CODES[p]!, keyCode: PUNCTUATION_KEYCODES[p]!, text: key };
   return { key, code: '', keyCode: 0, text: key };
 }
 

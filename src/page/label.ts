@@ -9,58 +9,9 @@ import { walk, parentOf, ownShadow } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
 import { iconShape } from './icon-shape';
-import { INTERACTIVE_SELECTOR, PAGERS, TYPE_SELECTORS } from './types';
+import { INPUT_ROLES, INTERACTIVE_SELECTOR, PAGERS, TAG_ROLES, TYPE_SELECTORS } from './types';
 import { drawnText } from './look';
 import { drawnBox } from './visible';
-
-const INPUT_ROLES: Record<string, string> = {
-  button: 'button',
-  submit: 'button',
-  reset: 'button',
-  image: 'button',
-  checkbox: 'checkbox',
-  radio: 'radio',
-  range: 'slider',
-  file: 'button',
-  number: 'spinbutton',
-  search: 'searchbox',
-  hidden: '',
-};
-
-const TAG_ROLES: Record<string, string> = {
-  BUTTON: 'button',
-  SUMMARY: 'button',
-  TEXTAREA: 'textbox',
-  H1: 'heading',
-  H2: 'heading',
-  H3: 'heading',
-  H4: 'heading',
-  H5: 'heading',
-  H6: 'heading',
-  TABLE: 'table',
-  TR: 'row',
-  TD: 'cell',
-  TH: 'columnheader',
-  UL: 'list',
-  OL: 'list',
-  MENU: 'list',
-  LI: 'listitem',
-  NAV: 'navigation',
-  MAIN: 'main',
-  HEADER: 'banner',
-  FOOTER: 'contentinfo',
-  ASIDE: 'complementary',
-  FORM: 'form',
-  SEARCH: 'search',
-  ARTICLE: 'article',
-  DIALOG: 'dialog',
-  OPTION: 'option',
-  FIELDSET: 'group',
-  DETAILS: 'group',
-  PROGRESS: 'progressbar',
-  OUTPUT: 'status',
-  IFRAME: 'iframe',
-};
 
 export const INTERACTIVE_ROLES = new Set([
   'button',

@@ -74,9 +74,99 @@ export const INTERACTIVE_SELECTOR = [
   'th[aria-sort],[role=columnheader][aria-sort]',
 ].join(',');
 
-/** The CSS selector for a type name or a CSS selector given as a type; a clear error for neither. */
+/** The roles of inputs by their type, and of elements by their tag, when no role attribute says. */
+export const INPUT_ROLES: Record<string, string> = {
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  file: 'button',
+  number: 'spinbutton',
+  search: 'searchbox',
+  hidden: '',
+};
+
+export const TAG_ROLES: Record<string, string> = {
+  BUTTON: 'button',
+  SUMMARY: 'button',
+  TEXTAREA: 'textbox',
+  H1: 'heading',
+  H2: 'heading',
+  H3: 'heading',
+  H4: 'heading',
+  H5: 'heading',
+  H6: 'heading',
+  TABLE: 'table',
+  TR: 'row',
+  TD: 'cell',
+  TH: 'columnheader',
+  UL: 'list',
+  OL: 'list',
+  MENU: 'list',
+  LI: 'listitem',
+  NAV: 'navigation',
+  MAIN: 'main',
+  HEADER: 'banner',
+  FOOTER: 'contentinfo',
+  ASIDE: 'complementary',
+  FORM: 'form',
+  SEARCH: 'search',
+  ARTICLE: 'article',
+  DIALOG: 'dialog',
+  OPTION: 'option',
+  FIELDSET: 'group',
+  DETAILS: 'group',
+  PROGRESS: 'progressbar',
+  OUTPUT: 'status',
+  IFRAME: 'iframe',
+};
+
+/**
+ * Role names the SDK prints (`textbox "Name"`), taken as the type that holds them: someone who reads a
+ * role in a result and asks for it gets those elements, not a CSS tag no element has.
+ */
+const ROLE_TYPES: Record<string, ElementType> = {
+  textbox: 'input',
+  searchbox: 'input',
+  spinbutton: 'input',
+  combobox: 'select',
+  listbox: 'select',
+  switch: 'checkbox',
+  img: 'image',
+  gridcell: 'cell',
+  columnheader: 'cell',
+  rowheader: 'cell',
+  grid: 'table',
+  treegrid: 'table',
+  menuitemcheckbox: 'menuitem',
+  menuitemradio: 'menuitem',
+};
+
+const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** The type a name stands for: a type, or the type that holds a role name; else the name itself. */
+export const typeName = (type: string): string => (own(ROLE_TYPES, type) ? ROLE_TYPES[type]! : type);
+
+/**
+ * The CSS selector for a type: a type's name or a role name it holds; a bare word as a tag or a role
+ * (`option`, `slider`, `alert`); or a CSS selector. A clear error for what is none of these.
+ */
 export function typeSelector(type: string): string {
-  if (type in TYPE_SELECTORS) return TYPE_SELECTORS[type as ElementType];
+  const name = typeName(type);
+  if (own(TYPE_SELECTORS, name)) return TYPE_SELECTORS[name as ElementType];
+  // A bare word: a tag, or a role given or implied (no type of ours stands for slider, listitem, alert…).
+  if (/^[a-z]+$/i.test(type)) {
+    const of = (table: Record<string, string>) => Object.keys(table).filter((k) => table[k] === type);
+    return [
+      type,
+      `[role~=${type}]`,
+      ...of(TAG_ROLES).map((t) => t.toLowerCase()),
+      ...of(INPUT_ROLES).map((t) => `input[type=${t}]`),
+    ].join();
+  }
   try {
     dom.qs(document.createDocumentFragment(), type);
   } catch {

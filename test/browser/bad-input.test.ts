@@ -120,6 +120,46 @@ describe('bad input at the direct API', () => {
     );
     await page.close();
   }, 60_000);
+  it("any type: a list, or a sentence that says what is wrong with it, never a raw error (names on Object's prototype too)", async () => {
+    const page = await ctx.open('invoices.html');
+    const type = fc.oneof(
+      fc.string({ maxLength: 10 }),
+      fc.stringMatching(/^[a-z]{1,8}$/),
+      fc.constantFrom(
+        'toString',
+        'constructor',
+        '__proto__',
+        'hasOwnProperty',
+        'valueOf',
+        'textbox',
+        'slider',
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(type, fc.constantFrom('find', 'snapshot'), async (t, name) => {
+        const outcome = await page.evaluate(
+          ([t, name]) => {
+            try {
+              const r =
+                name === 'find' ? window.LLMHelper.find({ type: t }) : window.LLMHelper.snapshot({ type: t });
+              return Array.isArray(r) || typeof r === 'string' ? 'ok' : `odd ${typeof r}`;
+            } catch (e) {
+              const m = (e as Error).message;
+              // The exit's catch-all (a raw error it wrapped) means no check saw the bad type first.
+              return e instanceof window.LLMHelper.LLMHelperError && !/ failed: .*Check its/.test(m)
+                ? 'ok'
+                : `raw ${m}`;
+            }
+          },
+          [t, name] as const,
+        );
+        expect(outcome, `${name}({ type: ${JSON.stringify(t)} })`).toBe('ok');
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+    await page.close();
+  }, 60_000);
+
   it('random values at every action: an LLMHelperError or an answer, never a raw error or a hang', async () => {
     const page = await ctx.open('invoices.html');
     // Links and forms stay on this page whatever a random selector clicks.

@@ -274,6 +274,43 @@ describe('find: matching, ranking and options', () => {
     await page.close();
   });
 
+  it('a role name find prints, asked for as a type, finds that element (textbox, combobox, switch, slider, alert…)', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<div role="switch" aria-checked="false" tabindex="0">Dark mode</div>
+         <label>Volume <input type="range"></label>
+         <input type="search" aria-label="Search files">
+         <div role="alert">Saved</div>
+         <ul><li>Alpha item</li></ul>`,
+      );
+      const L = window.LLMHelper;
+      const types = ['button', 'link', 'input', 'select', 'checkbox', 'radio', 'tab', 'cell', 'image'];
+      const seen = new Map<string, number>();
+      const found = [...types.flatMap((type) => L.find({ type, limit: 50 })), ...L.find('Volume')];
+      for (const m of found) if (m.role && !seen.has(m.role)) seen.set(m.role, m.id);
+      const missed = [...seen].filter(
+        ([role, id]) => !L.find({ type: role, limit: 50 }).some((m) => m.id === id),
+      );
+      return {
+        roles: [...seen.keys()],
+        missed,
+        alert: L.find({ type: 'alert' }).map((m) => m.text),
+        listitem: L.find('Alpha', { type: 'listitem' }).map((m) => m.tag),
+        snapshot: L.snapshot({ type: 'searchbox' }),
+      };
+    });
+    expect(r.roles).toEqual(
+      expect.arrayContaining(['textbox', 'combobox', 'switch', 'slider', 'searchbox', 'columnheader']),
+    );
+    expect(r.missed).toEqual([]);
+    expect(r.alert).toEqual(['Saved']);
+    expect(r.listitem).toEqual(['li']);
+    expect(r.snapshot).toMatch(/searchbox "Search files"/);
+    await page.close();
+  });
+
   it("honours caseSensitive, a RegExp's flags and exact", async () => {
     const page = await ctx.open('invoices.html');
     const r = await page.evaluate(() => ({

@@ -16,6 +16,7 @@ import { sleep } from './act/events';
 import * as dom from './dom';
 import { UI_HOST, docOrder, ownShadow, parentOf } from './walk';
 import { openedIn, plainListbox, plainOptions, shownOptions } from './options';
+import { newText, noteText, type TextChanges } from './new-text';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -42,6 +43,8 @@ export interface ChangeReport {
   options?: string[];
   /** Alerts, toasts and status messages that appeared. */
   alerts?: string[];
+  /** Text that appeared elsewhere (a status line, a count, a result), at most two. */
+  text?: string[];
   /** Fields the action found invalid (the browser's own check, or aria-invalid set), with what they say. */
   invalid?: string[];
   /** The page started unloading: a full navigation ends this page's session. */
@@ -254,9 +257,11 @@ export function observeChanges(onChange?: () => void) {
   const added = new Set<Element>();
   const removed = new Set<Element>();
   const touched = new Set<Element>();
+  const text: TextChanges = { at: new Set(), gone: new Set() };
   const observer = new MutationObserver((records) => {
     onChange?.();
     for (const r of records) {
+      noteText(text, r);
       if (r.type === 'attributes' && dom.nodeType(r.target) === 1) touched.add(r.target as Element);
       for (const n of [...r.addedNodes])
         if (dom.nodeType(n) === 1) {
@@ -266,10 +271,16 @@ export function observeChanges(onChange?: () => void) {
       for (const n of [...r.removedNodes]) if (dom.nodeType(n) === 1) removed.add(n as Element);
     }
   });
-  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  const options = {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+    characterDataOldValue: true,
+  };
   const { roots } = collectRoots(document);
   for (const root of roots) observer.observe(root, options);
-  return { added, removed, touched, observer, roots };
+  return { added, removed, touched, text, observer, roots };
 }
 
 /** `[12] menu "Actions"`: an element a report names by its ID, role and name (if any). */
@@ -342,7 +353,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
   if (navigation) navigation.addEventListener('navigate', onNavigate);
   else window.addEventListener('pagehide', onUnload);
   for (const type of EVENTS) window.addEventListener(type, onEvent, true);
-  const { added, removed, touched, observer, roots } = observeChanges(() => {
+  const { added, removed, touched, text, observer, roots } = observeChanges(() => {
     mutated = true;
     last = performance.now();
   });
@@ -520,6 +531,25 @@ export function track(store: ElementStore, target?: Element): Tracker {
         .map((a) => textOf(a, 200))
         .filter((t) => t && !alerts.has(t));
       if (newAlerts.length) report.alerts = [...new Set(newAlerts)].slice(0, 3);
+      // Text that appeared where nothing above says it: not in the field acted on, the widget around it
+      // (a select's drawn value) or an editor (their value is said), a dialog, menu or message (said as
+      // such), nor in controls that are new (said as such).
+      const said = (el: Element) => {
+        const control = dom.closest(el, INTERACTIVE_SELECTOR);
+        return (
+          (!!target && (dom.contains(target, el) || (!!control && dom.contains(control, target)))) ||
+          (el as HTMLElement).isContentEditable ||
+          !!dom.closest(el, `${DIALOG_SELECTOR},${MENUS},${ALERT_SELECTOR}`) ||
+          isNew(control) ||
+          !!dom.qs(el, INTERACTIVE_SELECTOR)
+        );
+      };
+      const isNew = (el: Element | null) => {
+        for (let n = el, i = 0; n && i < 50; n = parentOf(n), i++) if (added.has(n)) return true;
+        return false;
+      };
+      const fresh = newText(text, said);
+      if (fresh.length) report.text = fresh;
       // Fields refused by the browser's check, or marked aria-invalid by the page during the action.
       // Still invalid now: a page that checks each keystroke makes a field invalid on the way.
       const invalid = new Set([...refused].filter((f) => (f as HTMLInputElement).validity?.valid === false));
@@ -577,6 +607,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
+  if (c.text) parts.push(`new text: ${c.text.map((t) => `"${t}"`).join(', ')}`);
   if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
   if (c.nothingChanged)

@@ -272,6 +272,30 @@ describe('the change report', () => {
     await page.close();
   });
 
+  it('reports text that appeared (a status line, a count), but not text drawn again the same, nor what it says otherwise', async () => {
+    const page = await ctx.open('changes.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      return {
+        sign: await h.click(h.find('Sign in')[0]!.id),
+        pick: await h.click(h.find('Pick one')[0]!.id),
+        refresh: await h.click(h.find('Refresh list')[0]!.id),
+        add: await h.click(h.find('Add rows')[0]!.id),
+        toast: await h.click(h.find('Save')[0]!.id),
+        typed: await h.type(h.find('Phone')[0]!.id, '555'),
+      };
+    });
+    expect(r.sign.changes.text).toEqual(['Signed in as ann']);
+    expect(r.sign.message).toMatch(/Then: new text: "Signed in as ann"/);
+    expect(r.pick.changes.text).toEqual(['1 selected']);
+    expect(r.refresh.changes.text).toBeUndefined();
+    // New controls, a toast and a field's value are said as such, once.
+    expect(r.add.changes.text).toBeUndefined();
+    expect(r.toast.changes.text).toBeUndefined();
+    expect(r.typed.changes.text).toBeUndefined();
+    await page.close();
+  });
+
   it('reports a value the page reformatted, and maxlength cutting the text, as mismatches', async () => {
     const page = await ctx.open('changes.html');
     const r = await page.evaluate(async () => {

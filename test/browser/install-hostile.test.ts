@@ -1,8 +1,10 @@
 /** The SDK installs beside old libraries and hostile globals, and never breaks the host page. */
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { useBrowser, useMockModel } from '../support/browser';
+import { call } from '../support/mock-model.mjs';
 
 const ctx = useBrowser();
+const mock = useMockModel();
 
 describe('installing on pages with old libraries', () => {
   it('with RequireJS: installs the global, registers no AMD module, and the page can still require()', async () => {
@@ -184,6 +186,53 @@ describe('installing on pages with old libraries', () => {
     expect(r.rows.ok).toBe(true);
     expect(r.run).toBe('done');
     expect(r.panel).toBeGreaterThan(300); // opened by data-panel on its script tag
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('beside the real Prototype.js 1.7.3, in a UI written with it: reading, typing, submitting, its context menu and an agent run over HTTP', async () => {
+    const page = await ctx.open('host-prototype.html');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'report.pdf' }),
+        { when: { lastToolResult: 'cell "report\\.pdf"' }, ...call('rightClick', { id: '$id' }) },
+        { when: { lastToolResult: 'Download' }, ...call('clickMenuItem', { path: 'Download' }) },
+        { when: { lastToolResult: 'Clicked' }, ...call('done', { answer: 'Downloaded.' }) },
+      ],
+    });
+    const r = await page.evaluate(async (baseURL) => {
+      const L = window.LLMHelper;
+      const near = L.findNear(L.find('report.pdf')[0]!.id, '12 KB')[0]!;
+      await L.type(L.find('Username')[0]!.id, 'ann');
+      const typed = await L.type(L.find('Password')[0]!.id, 'hunter2-secret');
+      const submitted = await L.click(L.find('Sign in')[0]!.id);
+      const provider = L.provider('anthropic', {
+        apiKey: 'k',
+        baseURL,
+        model: 'scripted-model',
+        maxRetries: 0,
+      });
+      const run = await new L.Agent({ provider }).run('Download report.pdf');
+      return {
+        version: (window as unknown as { Prototype: { Version: string } }).Prototype.Version,
+        near: near.relation,
+        typed: typed.message,
+        submitted: submitted.message,
+        status: document.getElementById('status')!.textContent,
+        run: { status: run.status, answer: run.answer, error: run.error },
+        log: (window as unknown as { log: string[] }).log,
+      };
+    }, mock.url);
+    expect(r.version).toBe('1.7.3');
+    expect(r.near).toMatch(/same row/);
+    expect(r.typed).not.toContain('hunter2-secret');
+    expect(r.status).toBe('Signed in as ann');
+    expect(r.submitted).toMatch(/new text: "Signed in as ann"/);
+    expect(r.run).toEqual({ status: 'done', answer: 'Downloaded.' });
+    expect(r.log).toEqual(['download:report.pdf']);
+    expect(mock.log.map((x) => JSON.stringify(x.body)).join()).not.toContain('hunter2-secret');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -73,6 +73,10 @@ const plugins = (declarations) => [
   }),
 ];
 
+// Single-use functions stay functions: inlining them (terser's reduce_funcs) makes the gzipped bundle
+// about 240 bytes larger, as their bodies no longer match the code around them.
+export const TERSER_COMPRESS = { reduce_funcs: false };
+
 // Never an AMD module: on a page with RequireJS, Dojo or curl, an anonymous define() from a script tag
 // breaks the page's own next require() ("Mismatched anonymous define() module") and leaves no global.
 // The wrapper looks for this name instead of `define`, finds nothing, and installs the global.
@@ -90,7 +94,7 @@ export default [
         banner,
         exports: 'default',
         amd,
-        plugins: [terser({ format: { comments: /^!/ } }), printSize],
+        plugins: [terser({ compress: TERSER_COMPRESS, format: { comments: /^!/ } }), printSize],
       },
     ],
     plugins: plugins(false),

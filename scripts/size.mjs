@@ -5,7 +5,7 @@
 import { rollup } from 'rollup';
 import { minify } from 'terser';
 import { gzipSync } from 'node:zlib';
-import config from '../rollup.config.mjs';
+import config, { TERSER_COMPRESS } from '../rollup.config.mjs';
 
 const { input, plugins } = config[0];
 const build = await rollup({ input, plugins, onwarn() {} });
@@ -27,7 +27,7 @@ const minified = async (skip) =>
           .filter(([id]) => !skip(id))
           .map(([, code]) => code)
           .join('\n')}})()`,
-        { compress: { unused: false } },
+        { compress: { ...TERSER_COMPRESS, unused: false } },
       )
     ).code,
   );

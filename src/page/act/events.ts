@@ -85,27 +85,27 @@ interface KeyInfo {
   text: string;
 }
 
-const NAMED: Record<string, [string, number, string?]> = {
-  Enter: ['Enter', 13, '\r'],
-  Tab: ['Tab', 9],
-  Escape: ['Escape', 27],
-  Backspace: ['Backspace', 8],
-  Delete: ['Delete', 46],
-  ArrowUp: ['ArrowUp', 38],
-  ArrowDown: ['ArrowDown', 40],
-  ArrowLeft: ['ArrowLeft', 37],
-  ArrowRight: ['ArrowRight', 39],
-  Home: ['Home', 36],
-  End: ['End', 35],
-  PageUp: ['PageUp', 33],
-  PageDown: ['PageDown', 34],
-  ' ': ['Space', 32, ' '],
-  Space: ['Space', 32, ' '],
-  Insert: ['Insert', 45],
-  Shift: ['ShiftLeft', 16],
-  Control: ['ControlLeft', 17],
-  Alt: ['AltLeft', 18],
-  Meta: ['MetaLeft', 91],
+/** Named keys and their legacy keyCodes; each one's code is its name (modifiers: the left key's). */
+const NAMED: Record<string, number> = {
+  Enter: 13,
+  Tab: 9,
+  Escape: 27,
+  Backspace: 8,
+  Delete: 46,
+  ArrowUp: 38,
+  ArrowDown: 40,
+  ArrowLeft: 37,
+  ArrowRight: 39,
+  Home: 36,
+  End: 35,
+  PageUp: 33,
+  PageDown: 34,
+  Space: 32,
+  Insert: 45,
+  Shift: 16,
+  Control: 17,
+  Alt: 18,
+  Meta: 91,
 };
 
 /** US-layout punctuation in pairs (unshifted, shifted), each pair's code and legacy keyCode. */
@@ -117,9 +117,14 @@ const SHIFTED_DIGITS = ')!@#$%^&*(';
 
 /** key, code and legacy keyCode for a key name ("Enter", "ArrowDown", "F5") or one character (US layout). */
 export function keyInfo(key: string): KeyInfo {
-  const named = NAMED[key];
-  if (named)
-    return { key: key === 'Space' ? ' ' : key, code: named[0], keyCode: named[1], text: named[2] ?? '' };
+  const name = key === ' ' ? 'Space' : key;
+  if (Object.prototype.hasOwnProperty.call(NAMED, name))
+    return {
+      key: name === 'Space' ? ' ' : key,
+      code: name + (/^(Shift|Control|Alt|Meta)$/.test(name) ? 'Left' : ''),
+      keyCode: NAMED[name]!,
+      text: name === 'Enter' ? '\r' : name === 'Space' ? ' ' : '',
+    };
   const fn = /^F(\d{1,2})$/.exec(key);
   if (fn) return { key, code: key, keyCode: 111 + Number(fn[1]), text: '' };
   if (key.length !== 1) return { key, code: '', keyCode: 0, text: '' };

@@ -55,11 +55,21 @@ const URL_SECRET =
   /([?&#;](?:[\w.-]*[_-])?(?:api|access|private|secret|client|csrf|auth|id|refresh|php|j)?(?:token|secret|passw(?:or)?d|pwd|passcode|key|signature|sig|credential|auth|sess(?:ion)?(?:id)?|sid|jwt)=)[^&#;?\s"'<>]+|(\/\/[^\s/:@"'<>]+:)[^\s/@"'<>]+@/gi;
 
 /**
- * Replaces payment card numbers (Luhn-valid, 13–19 digits), credentials in URLs and integrator
- * patterns in any text.
+ * API keys and tokens in the formats their issuers give them, wherever they show as text (a token shown
+ * once after it is made, a key a settings page reveals): OpenAI's and Anthropic's sk-…, Stripe's
+ * sk_live_…, rk_… and whsec_…, GitHub's ghp_… and github_pat_…, GitLab's glpat-…, Slack's xox…-, Google's
+ * AIza…, AWS access key IDs, npm's and Hugging Face's tokens, JWTs, and PEM private keys (to the end of
+ * the text when cut before their END line).
+ */
+const KEY_LIKE =
+  /(?<![\w-])(?:sk-(?=[\w-]{0,80}\d)[\w-]{20,}|[rs]k_(?:live|test)_\w{10,}|whsec_\w{20,}|gh[oprsu]_\w{30,}|github_pat_\w{20,}|glpat-[\w-]{20,}|xox[abeoprs]-[\w-]{10,}|AIza[\w-]{30,}|A[KS]IA[\dA-Z]{16}|npm_\w{30,}|hf_\w{30,}|eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,})|-----BEGIN[A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END[A-Z ]*PRIVATE KEY-----|$)/g;
+
+/**
+ * Replaces payment card numbers (Luhn-valid, 13–19 digits), API keys and tokens, credentials in URLs
+ * and integrator patterns in any text.
  */
 export function redactText(text: string): string {
-  let out = text;
+  let out = text.replace(KEY_LIKE, REDACTED);
   if (/\d{4}/.test(out)) out = out.replace(CARD_LIKE, (m) => (luhn(m.replace(/\D/g, '')) ? REDACTED : m));
   if (/[=@]/.test(out))
     out = out.replace(URL_SECRET, (_, param?: string, user?: string) =>

@@ -15,6 +15,10 @@ const SECRETS = [
   // In the page's URL and in a link's: credentials in URLs.
   'ya29-url-secret',
   'reset-url-secret',
+  // Keys and tokens shown as text, one of them revealed by a click (a change report's new text).
+  'Q8w7E6r5T4y3U2i1O0p9',
+  'eyJzdWIiOiJhZGEi',
+  'Rv7Ea1Ld2Ke3Yx4Zw5Vu6',
 ];
 const CARD_DIGITS = '4111111111111111';
 
@@ -49,6 +53,8 @@ describe('secrets never leave the page', () => {
       await grab(() => h.hover(pay));
       await grab(() => h.focus(h.find('API token')[0]!.id));
       await grab(() => h.click(pay));
+      await grab(() => h.click(h.find('Reveal secret key')[0]!.id));
+      await grab(() => h.waitFor(/Secret key/, { timeout: 30 }));
       await grab(() => h.select(h.find({ type: 'select' })[0]!.id, /Visa/));
       const pw = h.find('Password', { type: 'input' })[0]!.id;
       await grab(() => h.press('End', { id: pw }));
@@ -74,6 +80,7 @@ describe('secrets never leave the page', () => {
         ['describe', { id: ids[1] }],
         ['extract', { id: h.find('API key')[0]!.id, property: 'VALUE' }],
         ['click', { id: pay }],
+        ['click', { id: h.find('Reveal secret key')[0]!.id }],
         ['runJS', { code: 'return document.querySelector("[type=password]").value' }],
         ['type', { id: pw, text: 'hunter2-secret' }],
         ['press', { key: 'Tab' }],

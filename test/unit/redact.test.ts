@@ -77,6 +77,71 @@ describe('redactText', () => {
     );
   });
 
+  it("replaces API keys and tokens shown as text, in their issuers' formats", () => {
+    // Made-up values in each issuer's documented shape.
+    const keys = [
+      'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z',
+      'sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe',
+      'sk_live_51HxYzAbCdEfGhIj',
+      'rk_test_4eC39HqLyjWDarjtT1zdp7dc',
+      'whsec_5f8a2b9c1d3e4f6a7b8c9d0e1f2a3b4c',
+      'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8',
+      'github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyz0123456789',
+      'glpat-xYz123AbC456dEf789gHi0',
+      'xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOp',
+      'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY',
+      'AKIAIOSFODNN7EXAMPLE',
+      'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
+      'hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    ];
+    for (const key of keys) {
+      expect(redactText(`Your new token: ${key} (copy it now)`), key).toBe(
+        'Your new token: [redacted] (copy it now)',
+      );
+      expect(redactText(`"${key}"`), key).toBe('"[redacted]"');
+    }
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nIBAAKC\n-----END RSA PRIVATE KEY-----';
+    expect(redactText(`key:\n${pem}\nthanks`)).toBe('key:\n[redacted]\nthanks');
+    expect(redactText('-----BEGIN PRIVATE KEY-----\nMIIEvQ cut here')).toBe('[redacted]');
+    // Words and slugs that only start or contain such letters are left alone.
+    for (const text of [
+      'task-1234567890abcdefghijklmn',
+      'sk-learn-is-a-python-library-for-ml',
+      'desk_live_stream_session',
+      'risk_test_plan_2024_final',
+      'ghost_of_the_opera',
+      'AKIA is how an AWS key ID starts',
+      'eyJ alone, or eyJhbGci.notJWT',
+      '-----BEGIN PGP PUBLIC KEY BLOCK-----',
+    ])
+      expect(redactText(text)).toBe(text);
+  });
+
+  it('property: a key in any of those shapes never survives, wherever it sits in text', () => {
+    const body = fc.stringMatching(/^[A-Za-z0-9]{40,60}$/).map((b) => `${b}7`);
+    const prefix = fc.constantFrom('sk-proj-', 'sk_live_', 'ghp_', 'github_pat_', 'glpat-', 'npm_', 'hf_');
+    const around = fc.string({ maxLength: 30 }).map((s) => s.replace(/[\w-]+$/, ''));
+    fc.assert(
+      fc.property(around, prefix, body, around, (before, p, b, after) => {
+        const out = redactText(`${before} ${p}${b} ${after}`);
+        expect(out).not.toContain(b.slice(0, 20));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stays linear on long adversarial text', () => {
+    for (const text of [
+      'eyJ'.repeat(200_000),
+      'sk-'.repeat(200_000),
+      `sk-${'a'.repeat(600_000)}`,
+      'AKIA'.repeat(150_000),
+      '-----BEGIN PRIVATE KEY-----'.repeat(20_000),
+    ])
+      expect(typeof redactText(text)).toBe('string');
+  });
+
   it('applies integrator text patterns', () => {
     configure({ redactText: [/EMP-\d+/] });
     expect(redactText('Badge EMP-7788 and EMP-1')).toBe('Badge [redacted] and [redacted]');

@@ -160,6 +160,8 @@ async function actions(browser) {
     ['react.html', 'click a checkbox (React)', 'click-checkbox'],
     ['react.html', 'type 12 characters (React)', 'type-react'],
     ['changes.html', 'type into a plain input', 'type-plain'],
+    ['many-rows.html', 'click that draws 10,000 rows again', 'click-rows'],
+    ['many-rows.html', 'click that changes 5,000 texts in place', 'click-counts'],
   ];
   try {
     for (const [file, label, call] of cases) {
@@ -173,6 +175,8 @@ async function actions(browser) {
           'click-checkbox': () => h.click(h.find('I accept the terms')[0].id),
           'type-react': () => h.type(h.find('Name', { type: 'input' })[0].id, 'Ada Lovelace'),
           'type-plain': () => h.type(h.find('Code')[0].id, 'abcd'),
+          'click-rows': () => h.click('#all'),
+          'click-counts': () => h.click('#counts'),
         };
         const run = calls[call];
         const out = [];

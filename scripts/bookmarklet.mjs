@@ -12,9 +12,13 @@ export function bookmarklets(url, bundle) {
   const explain =
     "LLMHelper could not load here. The page's Content-Security-Policy probably blocks scripts from other places: " +
     'use the inline bookmarklet, or ask the site owner to add the script tag.';
+  const trusted =
+    'LLMHelper could not load here. This page takes script URLs only through its own Trusted Types policies: ' +
+    'use the inline bookmarklet, or ask the site owner to add the script tag.';
   // The loader: one script tag with data-panel (the panel opens when it loads); a clear message when the
-  // page refuses it.
-  const loader = `(()=>{if(window.__llmHelper){window.__llmHelper.panel();return}const s=document.createElement('script');s.src=${JSON.stringify(url)};s.dataset.panel='';s.onerror=()=>alert(${JSON.stringify(explain)});document.documentElement.appendChild(s)})()`;
+  // page refuses it. A page that enforces Trusted Types (Google's apps) refuses a plain string as a
+  // script's src: the URL goes through a policy of our own where the page lets one be made.
+  const loader = `(()=>{if(window.__llmHelper){window.__llmHelper.panel();return}const s=document.createElement('script');let u=${JSON.stringify(url)};try{u=trustedTypes.createPolicy('llm-helper-loader',{createScriptURL:x=>x}).createScriptURL(u)}catch(e){}try{s.src=u}catch(e){alert(${JSON.stringify(trusted)});return}s.dataset.panel='';s.onerror=()=>alert(${JSON.stringify(explain)});document.documentElement.appendChild(s)})()`;
   const inline = `(()=>{if(!window.__llmHelper){${bundle}\n}(window.__llmHelper||window.LLMHelper).panel()})()`;
   const href = (code) => `javascript:${encodeURIComponent(code)}`;
   // Chrome keeps bookmarks of a few MB; Firefox and Safari about 64 KB. Offer the inline one when it fits there.

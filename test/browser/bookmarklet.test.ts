@@ -46,6 +46,37 @@ describe('bookmarklets', () => {
     await page.close();
   });
 
+  it('on a page that enforces Trusted Types (as Google apps do), the loader brings the SDK and the panel, which work there', async () => {
+    const { loader } = make(`${ctx.server.otherOrigin}/dist/llm-helper.umd.min.js`);
+    const page = await ctx.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${ctx.server.url}/test/fixtures/trusted-types.html`);
+    await page.evaluate(loader);
+    await page.locator('[data-llm-helper-ui] .panel').waitFor();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const click = await h.click(h.find('Open', { type: 'button' })[0]!.id);
+      return { click: click.message, html: h.extract(h.find('Q3 report')[0]!.id, 'html') };
+    });
+    expect(r.click).toMatch(/^Clicked \[\d+\] button "Open"/);
+    expect(r.html).toBe('<td>Q3 report</td>');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a page that lets no Trusted Types policy be made: the person is told why and what to do', async () => {
+    const { loader } = make(`${ctx.server.otherOrigin}/dist/llm-helper.umd.min.js`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.server.url}/test/fixtures/trusted-types-none.html`);
+    const message = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => (resolve(d.message()), void d.dismiss())),
+    );
+    await page.evaluate(loader);
+    expect(await message).toMatch(/Trusted Types policies: use the inline bookmarklet/);
+    await page.close();
+  });
+
   it('a page whose CSP refuses the script: the person is told why and what to do', async () => {
     const { loader } = make(`${ctx.server.otherOrigin}/dist/llm-helper.umd.min.js`);
     const page = await ctx.browser.newPage();

@@ -236,4 +236,48 @@ describe('installing on pages with old libraries', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('beside zone.js (every Angular app), which replaces Promise and patches timers, events, observers and fetch: actions settle after the work zones schedule, and an agent run over each wire format', async () => {
+    const page = await ctx.open('host-zone.html');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const replies = (n: number) => [
+      call('find', { pattern: 'Order 100' + n }),
+      { when: { lastToolResult: `Order 100${n}` }, ...call('findNear', { id: '$id', pattern: 'Download' }) },
+      { when: { lastToolResult: 'Download' }, ...call('click', { id: '$id' }) },
+      { when: { lastToolResult: 'Clicked' }, ...call('done', { answer: `Downloaded ${n}.` }) },
+    ];
+    mock.setScenario({ replies: [1, 2, 3, 4].flatMap(replies) });
+    const r = await page.evaluate(async (base) => {
+      const L = window.LLMHelper;
+      const typed = await L.type(L.find('Customer')[0]!.id, 'Ada');
+      const saved = await L.click(L.find('Save')[0]!.id);
+      const runs = [];
+      for (const [n, wire] of (['openai', 'anthropic', 'gemini', 'responses'] as const).entries()) {
+        const provider = L.provider(wire, {
+          apiKey: 'k',
+          baseURL: wire === 'openai' || wire === 'responses' ? `${base}/v1` : base,
+          model: 'scripted-model',
+          maxRetries: 0,
+        });
+        const run = await new L.Agent({ provider }).run(`Download order 100${n + 1}`);
+        runs.push([run.status, run.answer]);
+      }
+      return {
+        zone: typeof (window as unknown as { Zone?: unknown }).Zone,
+        typed: typed.message,
+        saved: saved.message,
+        runs,
+        log: (window as unknown as { log: string[] }).log,
+      };
+    }, mock.url);
+    expect(r.zone).toBe('function');
+    expect(r.typed).toMatch(/\(value "Ada"\)/);
+    // The page answers 50 ms later, through a zone timer and a zone promise: the click waits for it.
+    expect(r.saved).toMatch(/new text: "Saved Ada"/);
+    expect(r.runs).toEqual([1, 2, 3, 4].map((n) => ['done', `Downloaded ${n}.`]));
+    expect(r.log).toEqual(['download:1001', 'download:1002', 'download:1003', 'download:1004']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

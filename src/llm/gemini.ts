@@ -24,7 +24,11 @@ function contents(req: ChatRequest): Obj[] {
       };
     const parts: Obj[] = m.text ? [{ text: m.text }] : [];
     for (const c of m.toolCalls ?? [])
-      parts.push({ functionCall: { name: c.name, args: typeof c.args === 'object' ? c.args : {} } });
+      parts.push({
+        functionCall: { name: c.name, args: typeof c.args === 'object' ? c.args : {} },
+        // Gemini 3 refuses a turn whose function calls come back without their thought signatures.
+        ...(c.signature ? { thoughtSignature: c.signature } : {}),
+      });
     return { role: 'model', parts };
   });
 }
@@ -41,7 +45,7 @@ function candidate(json: unknown, reply: Reply): void {
     if (typeof part.text === 'string' && !part.thought) reply.addText(part.text);
     if (part.functionCall) {
       const call = obj(part.functionCall);
-      reply.wholeCall(str(call.id), str(call.name), call.args ?? {});
+      reply.wholeCall(str(call.id), str(call.name), call.args ?? {}, str(part.thoughtSignature) || undefined);
     }
   }
   const usage = obj(response.usageMetadata);

@@ -18,6 +18,7 @@ interface PendingCall {
   name: string;
   args: string;
   done: boolean;
+  signature?: string;
 }
 
 let counter = 0;
@@ -82,14 +83,16 @@ export class Reply {
     if (args !== undefined) call.args = args;
     call.done = true;
     const done: ToolCall = { id: call.id, name: call.name, args: parseArgs(call.args) };
+    if (call.signature) done.signature = call.signature;
     this.emitted.push(done);
     this.emit({ type: 'tool-call', call: done });
   }
 
-  /** A call that arrives whole (Gemini, non-streamed replies). */
-  wholeCall(id: string | undefined, name: string, args: unknown): void {
+  /** A call that arrives whole (Gemini), with what the API wants back with it. */
+  wholeCall(id: string | undefined, name: string, args: unknown, signature?: string): void {
     const key = `whole${this.calls.size}`;
     this.startCall(key, id, name);
+    this.calls.get(key)!.signature = signature;
     this.addArgs(key, argsText(args));
     this.endCall(key);
   }

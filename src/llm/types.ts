@@ -18,6 +18,8 @@ export interface ToolCall {
   name: string;
   /** Parsed arguments; the raw JSON text when it was not valid JSON. */
   args: unknown;
+  /** What the API asks to get back with the call, as it sent it (Gemini's thoughtSignature). */
+  signature?: string;
 }
 
 export interface ToolResultMessage {

@@ -165,29 +165,39 @@ for (const wire of WIRES)
       expect(headers).toMatchObject(expected);
     });
 
-    it('a tool result travels back in the API shape, and conditions on it pick the reply', async () => {
+    it("a call goes back as the API gave it (Gemini 3's thought signature with it), its result in the API's shape", async () => {
       mock.setScenario({
         replies: [
+          { toolCalls: [{ name: 'find', args: { pattern: 'Save' } }] },
           { when: { lastToolResult: 'no match' }, text: 'Nothing found.' },
           { when: { lastToolResult: 'Found 1' }, text: 'Found it.' },
         ],
       });
-      const r = await make(wire).chat({
+      const provider = make(wire);
+      const first = await provider.chat(ask('Find Save.'));
+      const call = first.toolCalls[0]!;
+      const r = await provider.chat({
         ...ask(),
         messages: [
           { role: 'user', content: 'Find Save.' },
-          {
-            role: 'assistant',
-            text: 'Searching.',
-            toolCalls: [{ id: 'call_1', name: 'find', args: { pattern: 'Save' } }],
-          },
+          { role: 'assistant', text: first.text, toolCalls: first.toolCalls },
           {
             role: 'tool',
-            results: [{ callId: 'call_1', name: 'find', content: 'Found 1: [4] button "Save"' }],
+            results: [{ callId: call.id, name: 'find', content: 'Found 1: [4] button "Save"' }],
           },
         ],
       });
+      // The mock refuses, as Gemini 3 does, a turn whose function calls come back unsigned.
       expect(r.text).toBe('Found it.');
+      if (wire === 'gemini') {
+        expect(call.signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
+        const sent = (mock.log.at(-1)!.body as { contents: { parts: Record<string, unknown>[] }[] })
+          .contents[1]!.parts[0]!;
+        expect(sent).toEqual({
+          functionCall: { name: 'find', args: { pattern: 'Save' } },
+          thoughtSignature: call.signature,
+        });
+      } else expect(call.signature).toBeUndefined();
     });
 
     describe('the conformance cases (also run from a page: test/browser/providers.test.ts)', () => {

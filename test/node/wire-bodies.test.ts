@@ -36,6 +36,7 @@ const TOOL: ToolSpec = {
     additionalProperties: false,
   },
 };
+const SIGNATURE = 'c2NyaXB0ZWQgdGhvdWdodA==';
 const SAVE = { pattern: 'Save' };
 const CLOSE = { pattern: 'Close' };
 
@@ -48,7 +49,8 @@ const CONVERSATION: ChatRequest = {
       role: 'assistant',
       text: 'Looking for both buttons.',
       toolCalls: [
-        { id: 'call_a', name: 'find', args: SAVE },
+        // Gemini gives the first of parallel calls a thought signature, to be sent back with it.
+        { id: 'call_a', name: 'find', args: SAVE, signature: SIGNATURE },
         { id: 'call_b', name: 'find', args: CLOSE },
       ],
     },
@@ -254,7 +256,7 @@ describe('request bodies equal the official clients', () => {
                 role: 'model',
                 parts: [
                   { text: 'Looking for both buttons.' },
-                  { functionCall: { name: 'find', args: SAVE } },
+                  { functionCall: { name: 'find', args: SAVE }, thoughtSignature: SIGNATURE },
                   { functionCall: { name: 'find', args: CLOSE } },
                 ],
               },

@@ -14,6 +14,7 @@
 // Or from a shell: node test/support/mock-model.mjs --port 8787 --scenario demo/scenario.json
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 
 /** What the scripted model calls itself, wherever a person could see it. */
 export const MOCK_LABEL = 'Scripted model (not a language model)';
@@ -414,7 +415,12 @@ function render(wire, reply, ids, usage) {
     ]),
   );
   if (text) parts.push({ text });
-  const fcs = calls.map((c) => ({ functionCall: { name: c.name, args: JSON.parse(c.args) } }));
+  // As Gemini 3 does: the first function call of a reply carries a thought signature, which the
+  // client must send back with it (the server refuses a turn whose calls lack it; see geminiMissingSignature).
+  const fcs = calls.map((c, i) => ({
+    functionCall: { name: c.name, args: JSON.parse(c.args) },
+    ...(i === 0 ? { thoughtSignature: Buffer.from(`scripted thought ${c.id}`).toString('base64') } : {}),
+  }));
   parts.push(...fcs);
   events.push([
     null,
@@ -430,6 +436,26 @@ function render(wire, reply, ids, usage) {
     modelVersion: MOCK_MODEL,
   };
   return { events, json };
+}
+
+/**
+ * Gemini 3's check: in the current turn (after the last user content with text), the first function
+ * call of each model step must carry its thought signature. The message is Gemini's own.
+ */
+export function geminiMissingSignature(body) {
+  const contents = Array.isArray(body.contents) ? body.contents : [];
+  let start = 0;
+  contents.forEach((c, i) => {
+    if (c?.role === 'user' && (c.parts ?? []).some((p) => typeof p?.text === 'string')) start = i + 1;
+  });
+  for (let i = start; i < contents.length; i++) {
+    const c = contents[i];
+    if (c?.role !== 'model') continue;
+    const first = (c.parts ?? []).findIndex((p) => p?.functionCall);
+    if (first >= 0 && !c.parts[first].thoughtSignature)
+      return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${c.parts[first].functionCall.name}\` , position ${i + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`;
+  }
+  return null;
 }
 
 const sseLine = ([event, data]) =>
@@ -591,6 +617,13 @@ export async function startMockModel(options = {}) {
           res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [ this is not JSON');
           return;
         }
+      }
+      const unsigned = wire === 'gemini' ? geminiMissingSignature(body) : null;
+      if (unsigned) {
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify(errorBody(wire, 400, unsigned)));
+        return;
       }
       const reply = nextReply(wire, body);
       const usage = reply.usage ?? {

@@ -63,7 +63,7 @@ export const PRESETS: Preset[] = [
     'gemini',
     'gemini',
     'https://generativelanguage.googleapis.com',
-    'gemini-2.5-flash',
+    'gemini-3.5-flash',
     cloud(true, { vision: true }),
   ),
   p('openrouter', 'openai', 'https://openrouter.ai/api/v1', 'openai/gpt-4.1-mini', cloud(true)),

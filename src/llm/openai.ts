@@ -62,9 +62,9 @@ export const openai: WireFormat = {
       for (const t of arr(delta.tool_calls)) {
         const call = obj(t);
         const f = obj(call.function);
-        const index = num(call.index) ?? 0;
-        if (call.id || f.name) reply.startCall(index, str(call.id), str(f.name));
-        reply.addArgs(index, str(f.arguments));
+        const key = reply.slot(num(call.index) ?? 0, str(call.id));
+        if (call.id || f.name) reply.startCall(key, str(call.id), str(f.name));
+        reply.addArgs(key, str(f.arguments));
       }
       if (choice.finish_reason) reply.finish(finishOf(choice.finish_reason));
     }

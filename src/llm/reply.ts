@@ -40,6 +40,8 @@ export class Reply {
   usage: Usage = emptyUsage();
   finishReason: FinishReason | null = null;
   private readonly calls = new Map<string | number, PendingCall>();
+  /** The call that fragments at a streamed index belong to now. */
+  private readonly slots = new Map<number, string | number>();
   private readonly emitted: ToolCall[] = [];
   private handedOn = false;
 
@@ -67,6 +69,17 @@ export class Reply {
     const call = { id: id || newCallId(), name, args: '', done: false };
     this.calls.set(key, call);
     this.emit({ type: 'tool-input-start', id: call.id, name });
+  }
+
+  /**
+   * The call a Chat Completions fragment at `index` belongs to: an ID other than that call's starts a
+   * new one (Ollama gives every call index 0; some proxies give none), fragments without one go on.
+   */
+  slot(index: number, id: string): string | number {
+    let key = this.slots.get(index) ?? index;
+    if (id && this.calls.has(key) && this.calls.get(key)!.id !== id) key = `${index}:${id}`;
+    this.slots.set(index, key);
+    return key;
   }
 
   addArgs(key: string | number, delta: string): void {

@@ -311,6 +311,31 @@ describe('providers by name', () => {
   });
 });
 
+describe('Chat Completions servers that number streamed calls their own way', () => {
+  for (const callIndex of ['ollama', 'none'] as const)
+    it(`parallel calls stay apart when the server gives ${callIndex === 'ollama' ? 'every call index 0 (Ollama)' : 'no index'}`, async () => {
+      mock.setScenario({
+        replies: [
+          {
+            callIndex,
+            toolCalls: [
+              { name: 'find', args: { pattern: 'Save' } },
+              { name: 'click', args: { id: 4 } },
+              { name: 'find', args: { pattern: 'Close' } },
+            ],
+          },
+        ],
+      });
+      const r = await createProvider('ollama', { baseURL: `${mock.url}/v1` }).chat(ask());
+      expect(r.toolCalls.map((c) => [c.name, c.args])).toEqual([
+        ['find', { pattern: 'Save' }],
+        ['click', { id: 4 }],
+        ['find', { pattern: 'Close' }],
+      ]);
+      expect(new Set(r.toolCalls.map((c) => c.id)).size).toBe(3);
+    });
+});
+
 describe('text mode (models without function calling)', () => {
   it('tools travel in the prompt; prose gets one corrective re-ask; the JSON action becomes a tool call', async () => {
     mock.setScenario({

@@ -6,6 +6,8 @@ export interface ScriptedReply {
   usage?: { input: number; output: number };
   finish?: 'stop' | 'tool' | 'length' | 'filter';
   when?: { lastToolResult?: string };
+  /** Chat Completions streaming as some servers do it: 'ollama' (every call index 0, each whole), 'none' (no index). */
+  callIndex?: 'ollama' | 'none';
 }
 export interface Scenario {
   name?: string;

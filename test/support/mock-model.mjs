@@ -150,7 +150,12 @@ function render(wire, reply, ids, usage) {
           null,
           { ...base, choices: [{ index: 0, delta: { content: part }, finish_reason: null }] },
         ]);
+    // reply.callIndex: 'ollama' numbers every call 0 and sends each whole in one chunk (Ollama's
+    // OpenAI-compatible streaming); 'none' leaves the index out (some proxies).
+    const quirk = reply.callIndex;
+    const at = (c) => (quirk === 'none' ? {} : { index: quirk === 'ollama' ? 0 : c.i });
     for (const c of calls) {
+      const whole = quirk === 'ollama';
       events.push([
         null,
         {
@@ -160,7 +165,12 @@ function render(wire, reply, ids, usage) {
               index: 0,
               delta: {
                 tool_calls: [
-                  { index: c.i, id: c.id, type: 'function', function: { name: c.name, arguments: '' } },
+                  {
+                    ...at(c),
+                    id: c.id,
+                    type: 'function',
+                    function: { name: c.name, arguments: whole ? c.args : '' },
+                  },
                 ],
               },
               finish_reason: null,
@@ -168,20 +178,21 @@ function render(wire, reply, ids, usage) {
           ],
         },
       ]);
-      for (const part of chunks(c.args, 10))
-        events.push([
-          null,
-          {
-            ...base,
-            choices: [
-              {
-                index: 0,
-                delta: { tool_calls: [{ index: c.i, function: { arguments: part } }] },
-                finish_reason: null,
-              },
-            ],
-          },
-        ]);
+      if (!whole)
+        for (const part of chunks(c.args, 10))
+          events.push([
+            null,
+            {
+              ...base,
+              choices: [
+                {
+                  index: 0,
+                  delta: { tool_calls: [{ ...at(c), function: { arguments: part } }] },
+                  finish_reason: null,
+                },
+              ],
+            },
+          ]);
     }
     events.push([null, { ...base, choices: [{ index: 0, delta: {}, finish_reason: reason }] }]);
     events.push([

@@ -388,6 +388,7 @@ export class Agent extends EventEmitter {
         role: 'assistant',
         text: reply.text || undefined,
         toolCalls: reply.toolCalls.length ? reply.toolCalls : undefined,
+        ...(reply.reasoning && reply.toolCalls.length ? { reasoning: reply.reasoning } : {}),
       });
       if (this.options.maxInputTokens && reply.usage.inputTokens > this.options.maxInputTokens) {
         this.finishStep(step, stepStart);

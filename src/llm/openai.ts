@@ -18,12 +18,15 @@ function message(m: Message): Obj[] {
   if (m.role === 'tool')
     return m.results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: r.content }));
   const out: Obj = { role: 'assistant', content: m.text || null };
-  if (m.toolCalls?.length)
+  if (m.toolCalls?.length) {
+    // A thinking model's reasoning goes back with its calls: DeepSeek refuses the turn without it.
+    if (m.reasoning) out.reasoning_content = m.reasoning;
     out.tool_calls = m.toolCalls.map((c) => ({
       id: c.id,
       type: 'function',
       function: { name: c.name, arguments: argsText(c.args) },
     }));
+  }
   return [out];
 }
 
@@ -59,6 +62,8 @@ export const openai: WireFormat = {
       const choice = obj(c);
       const delta = obj(choice.delta);
       reply.addText(str(delta.content));
+      // DeepSeek, Kimi, Qwen and vLLM stream reasoning_content; OpenRouter streams reasoning.
+      reply.addReasoning(str(delta.reasoning_content) || str(delta.reasoning));
       for (const t of arr(delta.tool_calls)) {
         const call = obj(t);
         const f = obj(call.function);

@@ -37,6 +37,7 @@ export function parseArgs(text: string): unknown {
 
 export class Reply {
   text = '';
+  reasoning = '';
   usage: Usage = emptyUsage();
   finishReason: FinishReason | null = null;
   private readonly calls = new Map<string | number, PendingCall>();
@@ -61,6 +62,11 @@ export class Reply {
     if (!delta) return;
     this.text += delta;
     this.emit({ type: 'text-delta', text: delta });
+  }
+
+  /** Reasoning is kept apart and handed on to no one: a request that fails after it can be sent again. */
+  addReasoning(delta: string): void {
+    this.reasoning += delta;
   }
 
   /** A tool call starts; `key` is the API's index or item ID for the fragments that follow. */
@@ -129,6 +135,8 @@ export class Reply {
         : (this.finishReason ?? 'stop');
     const usage = { ...this.usage };
     this.emit({ type: 'finish', finishReason, usage });
-    return { text: this.text, toolCalls: [...this.emitted], usage, finishReason };
+    const out: ChatResult = { text: this.text, toolCalls: [...this.emitted], usage, finishReason };
+    if (this.reasoning) out.reasoning = this.reasoning;
+    return out;
   }
 }

@@ -32,7 +32,13 @@ export interface ToolResultMessage {
 
 export type Message =
   | { role: 'user'; content: string }
-  | { role: 'assistant'; text?: string; toolCalls?: ToolCall[] }
+  | {
+      role: 'assistant';
+      text?: string;
+      toolCalls?: ToolCall[];
+      /** The model's reasoning, as a thinking model streamed it (sent back with its calls: DeepSeek, Kimi). */
+      reasoning?: string;
+    }
   | { role: 'tool'; results: ToolResultMessage[] };
 
 export interface Usage {
@@ -67,6 +73,8 @@ export interface ChatRequest {
 
 export interface ChatResult {
   text: string;
+  /** What a thinking model streamed as its reasoning, apart from the text (Chat Completions servers). */
+  reasoning?: string;
   toolCalls: ToolCall[];
   usage: Usage;
   finishReason: FinishReason;

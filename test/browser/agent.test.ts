@@ -112,6 +112,39 @@ describe('the agent in the page', () => {
       await page.close();
     });
 
+  it('a thinking model over Chat Completions (DeepSeek, Kimi): its reasoning goes back with its calls, as they require', async () => {
+    const page = await ctx.open('agent-app.html');
+    const thinking = (why: string, reply: ReturnType<typeof call>) => ({ ...reply, reasoning: why });
+    mock.setScenario({
+      replies: [
+        thinking(
+          'The file list should have report.pdf; find it first.',
+          call('find', { pattern: 'report.pdf' }),
+        ),
+        {
+          when: { lastToolResult: 'cell "report\\.pdf"' },
+          ...thinking('Its context menu has Export.', call('rightClick', { id: '$id' })),
+        },
+        {
+          when: { lastToolResult: 'Export' },
+          ...thinking('CSV is under Export.', call('clickMenuItem', { path: 'Export > CSV' })),
+        },
+        { when: { lastToolResult: 'Clicked' }, ...call('done', { answer: 'Exported.' }) },
+      ],
+    });
+    const r = await runInPage(page, 'openai', 'Export report.pdf as CSV.');
+    expect(r.result.status, JSON.stringify(r.result)).toBe('done');
+    expect(r.log).toEqual(['export-csv:report.pdf']);
+    // The mock refuses, as DeepSeek does, a call made while thinking that comes back without its reasoning.
+    const last = mock.log.at(-1)!.body as { messages: { role: string; reasoning_content?: string }[] };
+    expect(last.messages.filter((m) => m.role === 'assistant').map((m) => m.reasoning_content)).toEqual([
+      'The file list should have report.pdf; find it first.',
+      'Its context menu has Export.',
+      'CSV is under Export.',
+    ]);
+    await page.close();
+  });
+
   it('stop() mid-run: no half-done action and no later request', async () => {
     const page = await ctx.open('agent-app.html');
     mock.setScenario({

@@ -8,6 +8,8 @@ export interface ScriptedReply {
   when?: { lastToolResult?: string };
   /** Chat Completions streaming as some servers do it: 'ollama' (every call index 0, each whole), 'none' (no index). */
   callIndex?: 'ollama' | 'none';
+  /** Chat Completions: streamed as reasoning_content first; calls made with it must come back with it (DeepSeek). */
+  reasoning?: string;
 }
 export interface Scenario {
   name?: string;

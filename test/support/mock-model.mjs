@@ -144,6 +144,13 @@ function render(wire, reply, ids, usage) {
         { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
       ],
     ];
+    // A thinking model (DeepSeek, Kimi) streams its reasoning first, apart from the text.
+    if (reply.reasoning)
+      for (const part of chunks(reply.reasoning, 12))
+        events.push([
+          null,
+          { ...base, choices: [{ index: 0, delta: { reasoning_content: part }, finish_reason: null }] },
+        ]);
     if (text)
       for (const part of chunks(text, 8))
         events.push([
@@ -209,6 +216,7 @@ function render(wire, reply, ids, usage) {
     ]);
     events.push([null, '[DONE]']);
     const message = { role: 'assistant', content: text || null };
+    if (reply.reasoning) message.reasoning_content = reply.reasoning;
     if (calls.length)
       message.tool_calls = calls.map((c) => ({
         id: c.id,
@@ -469,6 +477,18 @@ export function geminiMissingSignature(body) {
   return null;
 }
 
+/** DeepSeek's check in thinking mode: an assistant message with calls made while thinking carries its reasoning_content. */
+export function missingReasoning(body, thought) {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const i = messages.findIndex(
+    (m) =>
+      m?.role === 'assistant' && !m.reasoning_content && (m.tool_calls ?? []).some((c) => thought.has(c?.id)),
+  );
+  return i < 0
+    ? null
+    : `Missing reasoning_content field in the assistant message at message index ${i}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`;
+}
+
 const sseLine = ([event, data]) =>
   `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
@@ -484,6 +504,8 @@ export async function startMockModel(options = {}) {
   const sockets = new Set();
   let callNo = 0;
   const ids = () => `call_mock_${++callNo}`;
+  // Calls made in thinking mode: DeepSeek refuses a request that sends one back without its reasoning.
+  const thought = new Set();
 
   function nextReply(wire, body) {
     const last = lastToolResult(wire, body);
@@ -629,7 +651,12 @@ export async function startMockModel(options = {}) {
           return;
         }
       }
-      const unsigned = wire === 'gemini' ? geminiMissingSignature(body) : null;
+      const unsigned =
+        wire === 'gemini'
+          ? geminiMissingSignature(body)
+          : wire === 'openai'
+            ? missingReasoning(body, thought)
+            : null;
       if (unsigned) {
         res
           .writeHead(400, { 'content-type': 'application/json' })
@@ -642,6 +669,8 @@ export async function startMockModel(options = {}) {
         output: estimateTokens((reply.text ?? '') + JSON.stringify(reply.toolCalls ?? [])),
       };
       const { events, json } = render(wire, reply, ids, usage);
+      if (reply.reasoning && wire === 'openai')
+        for (const c of json.choices?.[0]?.message?.tool_calls ?? []) thought.add(c.id);
       if (!stream) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
         return;

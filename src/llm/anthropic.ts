@@ -7,7 +7,7 @@ import type { ChatRequest } from './types';
 import { finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
 
 /** The output limit Anthropic requires, when the caller set none. */
-const DEFAULT_MAX_TOKENS = 4096;
+const DEFAULT_MAX_TOKENS = 16000; // room for thinking, which counts toward it, before the calls
 
 function messages(req: ChatRequest): Obj[] {
   return req.messages.map((m) => {
@@ -22,7 +22,14 @@ function messages(req: ChatRequest): Obj[] {
           ...(r.isError ? { is_error: true } : {}),
         })),
       };
-    const content: Obj[] = m.text ? [{ type: 'text', text: m.text }] : [];
+    // Thinking blocks go back first, unchanged and in order: the API refuses a tool-use turn made while
+    // thinking that comes back without them (models that think without being asked included).
+    const content: Obj[] = (m.toolCalls?.length ? (m.reasoning ?? []) : []).map((r) =>
+      r.redacted
+        ? { type: 'redacted_thinking', data: r.redacted }
+        : { type: 'thinking', thinking: r.text, signature: r.signature ?? '' },
+    );
+    if (m.text) content.push({ type: 'text', text: m.text });
     for (const c of m.toolCalls ?? [])
       content.push({
         type: 'tool_use',
@@ -81,12 +88,18 @@ export const anthropic: WireFormat = {
         const block = obj(e.content_block);
         if (block.type === 'tool_use') reply.startCall(num(e.index) ?? 0, str(block.id), str(block.name));
         if (block.type === 'text') reply.addText(str(block.text));
+        if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+          reply.addReasoning(str(block.thinking), true, str(block.data) || undefined);
+          if (block.signature) reply.signReasoning(str(block.signature));
+        }
         break;
       }
       case 'content_block_delta': {
         const delta = obj(e.delta);
         if (delta.type === 'text_delta') reply.addText(str(delta.text));
         if (delta.type === 'input_json_delta') reply.addArgs(num(e.index) ?? 0, str(delta.partial_json));
+        if (delta.type === 'thinking_delta') reply.addReasoning(str(delta.thinking));
+        if (delta.type === 'signature_delta') reply.signReasoning(str(delta.signature));
         break;
       }
       case 'content_block_stop':

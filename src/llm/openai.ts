@@ -20,7 +20,7 @@ function message(m: Message): Obj[] {
   const out: Obj = { role: 'assistant', content: m.text || null };
   if (m.toolCalls?.length) {
     // A thinking model's reasoning goes back with its calls: DeepSeek refuses the turn without it.
-    if (m.reasoning) out.reasoning_content = m.reasoning;
+    if (m.reasoning) out.reasoning_content = m.reasoning.map((r) => r.text).join('');
     out.tool_calls = m.toolCalls.map((c) => ({
       id: c.id,
       type: 'function',
@@ -63,7 +63,8 @@ export const openai: WireFormat = {
       const delta = obj(choice.delta);
       reply.addText(str(delta.content));
       // DeepSeek, Kimi, Qwen and vLLM stream reasoning_content; OpenRouter streams reasoning.
-      reply.addReasoning(str(delta.reasoning_content) || str(delta.reasoning));
+      const reasoning = str(delta.reasoning_content) || str(delta.reasoning);
+      if (reasoning) reply.addReasoning(reasoning);
       for (const t of arr(delta.tool_calls)) {
         const call = obj(t);
         const f = obj(call.function);

@@ -7,6 +7,7 @@ import {
   emptyUsage,
   type ChatResult,
   type FinishReason,
+  type Reasoning,
   type ProviderEvent,
   type ToolCall,
   type Usage,
@@ -37,7 +38,7 @@ export function parseArgs(text: string): unknown {
 
 export class Reply {
   text = '';
-  reasoning = '';
+  readonly reasoning: Reasoning[] = [];
   usage: Usage = emptyUsage();
   finishReason: FinishReason | null = null;
   private readonly calls = new Map<string | number, PendingCall>();
@@ -64,9 +65,19 @@ export class Reply {
     this.emit({ type: 'text-delta', text: delta });
   }
 
-  /** Reasoning is kept apart and handed on to no one: a request that fails after it can be sent again. */
-  addReasoning(delta: string): void {
-    this.reasoning += delta;
+  /**
+   * Reasoning is kept apart and handed on to no one, so a request that fails after it can be sent
+   * again. A new part starts when asked (an Anthropic thinking block) or when there is none.
+   */
+  addReasoning(delta: string, start = false, redacted?: string): void {
+    if (start || !this.reasoning.length)
+      this.reasoning.push(redacted ? { text: '', redacted } : { text: '' });
+    this.reasoning.at(-1)!.text += delta;
+  }
+
+  signReasoning(signature: string): void {
+    const last = this.reasoning.at(-1);
+    if (last) last.signature = (last.signature ?? '') + signature;
   }
 
   /** A tool call starts; `key` is the API's index or item ID for the fragments that follow. */
@@ -136,7 +147,7 @@ export class Reply {
     const usage = { ...this.usage };
     this.emit({ type: 'finish', finishReason, usage });
     const out: ChatResult = { text: this.text, toolCalls: [...this.emitted], usage, finishReason };
-    if (this.reasoning) out.reasoning = this.reasoning;
+    if (this.reasoning.some((r) => r.text || r.signature || r.redacted)) out.reasoning = this.reasoning;
     return out;
   }
 }

@@ -22,6 +22,18 @@ export interface ToolCall {
   signature?: string;
 }
 
+/**
+ * One part of a thinking model's reasoning, as its API returned it: DeepSeek's and Kimi's
+ * reasoning_content, Anthropic's thinking blocks (signed; or redacted, with only their data). APIs that
+ * require it get it back unchanged with the calls it led to.
+ */
+export interface Reasoning {
+  text: string;
+  signature?: string;
+  /** Anthropic's redacted_thinking data. */
+  redacted?: string;
+}
+
 export interface ToolResultMessage {
   callId: string;
   name: string;
@@ -36,8 +48,8 @@ export type Message =
       role: 'assistant';
       text?: string;
       toolCalls?: ToolCall[];
-      /** The model's reasoning, as a thinking model streamed it (sent back with its calls: DeepSeek, Kimi). */
-      reasoning?: string;
+      /** A thinking model's reasoning, sent back with its calls where the API requires it. */
+      reasoning?: Reasoning[];
     }
   | { role: 'tool'; results: ToolResultMessage[] };
 
@@ -73,8 +85,8 @@ export interface ChatRequest {
 
 export interface ChatResult {
   text: string;
-  /** What a thinking model streamed as its reasoning, apart from the text (Chat Completions servers). */
-  reasoning?: string;
+  /** What a thinking model returned as its reasoning, apart from the text. */
+  reasoning?: Reasoning[];
   toolCalls: ToolCall[];
   usage: Usage;
   finishReason: FinishReason;

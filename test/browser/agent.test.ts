@@ -112,38 +112,46 @@ describe('the agent in the page', () => {
       await page.close();
     });
 
-  it('a thinking model over Chat Completions (DeepSeek, Kimi): its reasoning goes back with its calls, as they require', async () => {
-    const page = await ctx.open('agent-app.html');
-    const thinking = (why: string, reply: ReturnType<typeof call>) => ({ ...reply, reasoning: why });
-    mock.setScenario({
-      replies: [
-        thinking(
-          'The file list should have report.pdf; find it first.',
-          call('find', { pattern: 'report.pdf' }),
-        ),
-        {
-          when: { lastToolResult: 'cell "report\\.pdf"' },
-          ...thinking('Its context menu has Export.', call('rightClick', { id: '$id' })),
-        },
-        {
-          when: { lastToolResult: 'Export' },
-          ...thinking('CSV is under Export.', call('clickMenuItem', { path: 'Export > CSV' })),
-        },
-        { when: { lastToolResult: 'Clicked' }, ...call('done', { answer: 'Exported.' }) },
-      ],
+  for (const wire of ['openai', 'anthropic'] as const)
+    it(`${wire}: a thinking model's reasoning goes back with its calls, unchanged, as ${wire === 'openai' ? 'DeepSeek and Kimi require' : 'Claude requires'}`, async () => {
+      const page = await ctx.open('agent-app.html');
+      const thinking = (why: string, reply: ReturnType<typeof call>) => ({ ...reply, reasoning: why });
+      const why = [
+        'The file list should have report.pdf; find it first.',
+        'Its context menu has Export.',
+        'CSV is under Export.',
+      ];
+      mock.setScenario({
+        replies: [
+          thinking(why[0]!, call('find', { pattern: 'report.pdf' })),
+          {
+            when: { lastToolResult: 'cell "report\\.pdf"' },
+            ...thinking(why[1]!, call('rightClick', { id: '$id' })),
+          },
+          {
+            when: { lastToolResult: 'Export' },
+            ...thinking(why[2]!, call('clickMenuItem', { path: 'Export > CSV' })),
+          },
+          { when: { lastToolResult: 'Clicked' }, ...call('done', { answer: 'Exported.' }) },
+        ],
+      });
+      const r = await runInPage(page, wire, 'Export report.pdf as CSV.');
+      expect(r.result.status, JSON.stringify(r.result)).toBe('done');
+      expect(r.log).toEqual(['export-csv:report.pdf']);
+      // The mock refuses, as DeepSeek and Anthropic do, a call made while thinking that comes back
+      // without its reasoning (Anthropic: its signed thinking block first, the signature unchanged).
+      const assistant = (
+        mock.log.at(-1)!.body as {
+          messages: { role: string; reasoning_content?: string; content?: unknown }[];
+        }
+      ).messages.filter((m) => m.role === 'assistant');
+      if (wire === 'openai') expect(assistant.map((m) => m.reasoning_content)).toEqual(why);
+      else
+        expect(assistant.map((m) => (m.content as { type: string; thinking?: string }[])[0])).toEqual(
+          why.map((thinking) => expect.objectContaining({ type: 'thinking', thinking })),
+        );
+      await page.close();
     });
-    const r = await runInPage(page, 'openai', 'Export report.pdf as CSV.');
-    expect(r.result.status, JSON.stringify(r.result)).toBe('done');
-    expect(r.log).toEqual(['export-csv:report.pdf']);
-    // The mock refuses, as DeepSeek does, a call made while thinking that comes back without its reasoning.
-    const last = mock.log.at(-1)!.body as { messages: { role: string; reasoning_content?: string }[] };
-    expect(last.messages.filter((m) => m.role === 'assistant').map((m) => m.reasoning_content)).toEqual([
-      'The file list should have report.pdf; find it first.',
-      'Its context menu has Export.',
-      'CSV is under Export.',
-    ]);
-    await page.close();
-  });
 
   it('stop() mid-run: no half-done action and no later request', async () => {
     const page = await ctx.open('agent-app.html');

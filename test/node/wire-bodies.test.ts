@@ -48,6 +48,8 @@ const CONVERSATION: ChatRequest = {
     {
       role: 'assistant',
       text: 'Looking for both buttons.',
+      // A thinking model's reasoning: back as reasoning_content (DeepSeek), as a signed thinking block (Anthropic).
+      reasoning: [{ text: 'Save first, then Close.', signature: 'c2lnbmVk' }],
       toolCalls: [
         // Gemini gives the first of parallel calls a thought signature, to be sent back with it.
         { id: 'call_a', name: 'find', args: SAVE, signature: SIGNATURE },
@@ -98,6 +100,8 @@ describe('request bodies equal the official clients', () => {
       {
         role: 'assistant' as const,
         content: 'Looking for both buttons.',
+        // DeepSeek's field for a thinking model's reasoning (not in the openai client's types).
+        reasoning_content: 'Save first, then Close.',
         tool_calls: [
           {
             id: 'call_a',
@@ -211,6 +215,7 @@ describe('request bodies equal the official clients', () => {
               {
                 role: 'assistant',
                 content: [
+                  { type: 'thinking', thinking: 'Save first, then Close.', signature: 'c2lnbmVk' },
                   { type: 'text', text: 'Looking for both buttons.' },
                   { type: 'tool_use', id: 'call_a', name: 'find', input: SAVE },
                   { type: 'tool_use', id: 'call_b', name: 'find', input: CLOSE },

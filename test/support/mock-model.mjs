@@ -360,6 +360,29 @@ function render(wire, reply, ids, usage) {
         },
       ],
     ];
+    // A model that thinks (some Claude models do without being asked): a signed thinking block first.
+    if (reply.reasoning) {
+      const signature = Buffer.from(`scripted signature: ${reply.reasoning}`).toString('base64');
+      events.push([
+        'content_block_start',
+        {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'thinking', thinking: '', signature: '' },
+        },
+      ]);
+      for (const part of chunks(reply.reasoning, 12))
+        events.push([
+          'content_block_delta',
+          { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: part } },
+        ]);
+      events.push([
+        'content_block_delta',
+        { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature } },
+      ]);
+      events.push(['content_block_stop', { type: 'content_block_stop', index: 0 }]);
+      content.push({ type: 'thinking', thinking: reply.reasoning, signature });
+    }
     if (text) {
       const index = content.length;
       events.push([
@@ -489,6 +512,24 @@ export function missingReasoning(body, thought) {
     : `Missing reasoning_content field in the assistant message at message index ${i}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`;
 }
 
+/**
+ * Anthropic's check: an assistant turn whose tool calls were made while thinking starts with that
+ * thinking block, its signature unchanged.
+ */
+export function missingThinking(body, thought) {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  for (const [i, m] of messages.entries()) {
+    const content = Array.isArray(m?.content) ? m.content : [];
+    const call = content.find((b) => b?.type === 'tool_use' && thought.has(b.id));
+    if (m?.role !== 'assistant' || !call) continue;
+    if (content[0]?.type !== 'thinking')
+      return `messages.${i}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${content[0]?.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns.`;
+    if (content[0].signature !== thought.get(call.id))
+      return `messages.${i}.content.0: Invalid \`signature\` in \`thinking\` block`;
+  }
+  return null;
+}
+
 const sseLine = ([event, data]) =>
   `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
@@ -505,7 +546,8 @@ export async function startMockModel(options = {}) {
   let callNo = 0;
   const ids = () => `call_mock_${++callNo}`;
   // Calls made in thinking mode: DeepSeek refuses a request that sends one back without its reasoning.
-  const thought = new Set();
+  // (Anthropic: the thinking block's signature, which must come back unchanged.)
+  const thought = new Map();
 
   function nextReply(wire, body) {
     const last = lastToolResult(wire, body);
@@ -656,7 +698,9 @@ export async function startMockModel(options = {}) {
           ? geminiMissingSignature(body)
           : wire === 'openai'
             ? missingReasoning(body, thought)
-            : null;
+            : wire === 'anthropic'
+              ? missingThinking(body, thought)
+              : null;
       if (unsigned) {
         res
           .writeHead(400, { 'content-type': 'application/json' })
@@ -670,7 +714,9 @@ export async function startMockModel(options = {}) {
       };
       const { events, json } = render(wire, reply, ids, usage);
       if (reply.reasoning && wire === 'openai')
-        for (const c of json.choices?.[0]?.message?.tool_calls ?? []) thought.add(c.id);
+        for (const c of json.choices?.[0]?.message?.tool_calls ?? []) thought.set(c.id, true);
+      if (reply.reasoning && wire === 'anthropic')
+        for (const b of json.content) if (b.type === 'tool_use') thought.set(b.id, json.content[0].signature);
       if (!stream) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
         return;

@@ -38,8 +38,12 @@ describe('bundles', () => {
   // controls: roles kept in ElementInternals, fields shown through slots, hosts without a box of their
   // own, shadow trees in page order), and to 80 KiB later that night (~0.5 KB: form items marked invalid
   // in Element Plus, Vuetify and Bootstrap 3, long blocks searched whole, SVG links and SVG documents,
-  // waits for frames a background tab never draws).
-  const CEILING = 80 * 1024;
+  // waits for frames a background tab never draws), and to 81 KiB on 2026-11-25 (~1.1 KB, of which terser
+  // options measured that day took back 0.3: API keys and tokens shown as page text redacted, the text an
+  // action made appear reported, role names as find types, and what the models of late 2026 require back
+  // with their calls: Gemini 3's thought signatures, DeepSeek's reasoning_content, Claude's signed thinking
+  // blocks, and Ollama's parallel calls that all carry index 0).
+  const CEILING = 81 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -102,6 +102,23 @@ const ASK_USER: ToolSpec = {
   },
 };
 
+/**
+ * A message as it may leave the page: scrubbed of secrets, except what the API signed, which goes back
+ * as it came (a changed thinking block or signature is refused). The model wrote those itself, from
+ * scrubbed input.
+ */
+function sendable(m: Message): Message {
+  const out = scrub(m);
+  if (out.role === 'assistant' && m.role === 'assistant') {
+    out.toolCalls?.forEach((c, i) => {
+      if (m.toolCalls![i]!.signature) c.signature = m.toolCalls![i]!.signature;
+    });
+    if (m.reasoning)
+      out.reasoning = m.reasoning.map((r, i) => (r.signature || r.redacted ? r : out.reasoning![i]!));
+  }
+  return out;
+}
+
 const firstLine = (s: string): string => {
   const line = s.split('\n')[0]!;
   return line.length > 160 ? `${line.slice(0, 160)}…` : line;
@@ -359,7 +376,7 @@ export class Agent extends EventEmitter {
       try {
         reply = await this.options.provider.chat({
           system,
-          messages: scrub(this.compact()),
+          messages: this.compact().map(sendable),
           tools: specs,
           signal: this.controller.signal,
           onEvent: (e) => {

@@ -3,6 +3,7 @@
  * in each wire format: a multi-step task end to end, stop mid-run, confirmation of a risky action, a
  * password that never reaches a request body, and a looping model stopped with 'loop'.
  */
+import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, useMockModel } from '../support/browser';
 import { call } from '../support/mock-model.mjs';
@@ -152,6 +153,28 @@ describe('the agent in the page', () => {
         );
       await page.close();
     });
+
+  it("what the API signed goes back unchanged even where it happens to hold a secret field's value", async () => {
+    const page = await ctx.open('agent-app.html');
+    const why = 'The file list should have report.pdf; find it first.';
+    // The mock signs a thinking block as base64 of its text: a password that is a piece of that base64
+    // would be redacted out of the signature by the scrubbing that every request body gets.
+    const signature = Buffer.from(`scripted signature: ${why}`).toString('base64');
+    const secret = signature.slice(12, 22);
+    await page.evaluate((v) => {
+      (document.querySelector('input[type=password]') as HTMLInputElement).value = v;
+    }, secret);
+    mock.setScenario({
+      replies: [
+        { ...call('find', { pattern: 'report.pdf' }), reasoning: why },
+        { when: { lastToolResult: 'report' }, ...call('done', { answer: 'Found it.' }) },
+      ],
+    });
+    const r = await runInPage(page, 'anthropic', 'Find report.pdf.');
+    expect(r.result.status, JSON.stringify(r.result)).toBe('done');
+    expect(JSON.stringify(mock.log.at(-1)!.body)).toContain(signature);
+    await page.close();
+  });
 
   it('stop() mid-run: no half-done action and no later request', async () => {
     const page = await ctx.open('agent-app.html');

@@ -259,8 +259,13 @@ export function observeChanges(onChange?: () => void) {
   const touched = new Set<Element>();
   const text: TextChanges = { at: new Set(), gone: new Set() };
   const observer = new MutationObserver((records) => {
-    onChange?.();
+    let changed = false;
     for (const r of records) {
+      // A clock or a ticker (role timer or marquee) changes on its own, not because of the action: it
+      // neither keeps the page from settling nor is reported.
+      const el = dom.nodeType(r.target) === 1 ? (r.target as Element) : dom.parentEl(r.target);
+      if (el && dom.closest(el, '[role=timer],[role=marquee]')) continue;
+      changed = true;
       noteText(text, r);
       if (r.type === 'attributes' && dom.nodeType(r.target) === 1) touched.add(r.target as Element);
       for (const n of [...r.addedNodes])
@@ -270,6 +275,7 @@ export function observeChanges(onChange?: () => void) {
         }
       for (const n of [...r.removedNodes]) if (dom.nodeType(n) === 1) removed.add(n as Element);
     }
+    if (changed) onChange?.();
   });
   const options = {
     subtree: true,

@@ -50,11 +50,14 @@ const ADVICE: Record<ProviderErrorKind, string> = {
   blocked: "Blocked by the model's safety filter.",
 };
 
-/** The message in an API's error body: OpenAI, Anthropic and Gemini all use { error: { message } }. */
+/**
+ * The message in an API's error body: OpenAI, Anthropic and Gemini all use { error: { message } };
+ * Mistral's is a list of what it refused ({ message: { detail: [...] } }), said as JSON.
+ */
 function bodyMessage(body: unknown): string {
   const b = body as { error?: { message?: unknown } | string; message?: unknown } | null;
   const m = typeof b?.error === 'string' ? b.error : (b?.error?.message ?? b?.message);
-  return typeof m === 'string' ? m.slice(0, 300) : '';
+  return (typeof m === 'string' ? m : m ? (JSON.stringify(m) ?? '') : '').slice(0, 300);
 }
 
 /** The error of a failed HTTP response, from its status, headers and body (parsed JSON, if it was JSON). */

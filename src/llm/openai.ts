@@ -51,7 +51,7 @@ export const openai: WireFormat = {
     if (req.maxOutputTokens !== undefined) body[extra.maxTokensField ?? 'max_tokens'] = req.maxOutputTokens;
     if (req.temperature !== undefined) body.temperature = req.temperature;
     body.stream = true;
-    body.stream_options = { include_usage: true };
+    if (extra.includeUsage !== false) body.stream_options = { include_usage: true };
     return body;
   },
   event(data, _event, reply) {

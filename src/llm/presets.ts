@@ -71,7 +71,9 @@ export const PRESETS: Preset[] = [
   p('deepseek', 'openai', 'https://api.deepseek.com/v1', 'deepseek-chat', cloud(false)),
   p('qwen', 'openai', 'https://dashscope.aliyuncs.com/compatible-mode/v1', 'qwen-plus', cloud(false)),
   p('glm', 'openai', 'https://open.bigmodel.cn/api/paas/v4', 'glm-4.5-flash', cloud(false)),
-  p('mistral', 'openai', 'https://api.mistral.ai/v1', 'mistral-small-latest', cloud(false)),
+  p('mistral', 'openai', 'https://api.mistral.ai/v1', 'mistral-small-latest', cloud(false), {
+    includeUsage: false,
+  }),
   p(
     'together',
     'openai',

@@ -22,6 +22,8 @@ export interface WireOptions {
   maxTokensField?: 'max_tokens' | 'max_completion_tokens';
   /** Chat Completions: the key's header, when not `Authorization: Bearer` (Azure: api-key). */
   keyHeader?: string;
+  /** Chat Completions: ask for usage at the stream's end (default true); Mistral refuses the option and sends it anyway. */
+  includeUsage?: boolean;
 }
 
 export type Obj = Record<string, unknown>;

@@ -311,6 +311,33 @@ describe('providers by name', () => {
   });
 });
 
+describe('Chat Completions servers stricter than OpenAI', () => {
+  it("mistral: no stream_options, which Mistral refuses with 422; usage still read from the stream's end", async () => {
+    const strict = await startMockModel({ strict: true, scenario: { replies: [{ text: 'Bonjour.' }] } });
+    try {
+      const r = await createProvider('mistral', { apiKey: KEY, baseURL: `${strict.url}/v1` }).chat(ask());
+      expect(r.text).toBe('Bonjour.');
+      expect(r.usage.inputTokens).toBeGreaterThan(0);
+      expect(strict.log[0]!.body.stream_options).toBeUndefined();
+      // The same server through the plain adapter: the refusal says what was refused.
+      const e = await failure(
+        createProvider('openai', {
+          apiKey: KEY,
+          baseURL: `${strict.url}/v1`,
+          model: 'm',
+          maxRetries: 0,
+        }).chat(ask()),
+      );
+      expect(e.kind).toBe('bad_request');
+      expect(e.message).toMatch(
+        /answered 422: .*extra_forbidden.*stream_options.*Extra inputs are not permitted/,
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('Chat Completions servers that number streamed calls their own way', () => {
   for (const callIndex of ['ollama', 'none'] as const)
     it(`parallel calls stay apart when the server gives ${callIndex === 'ollama' ? 'every call index 0 (Ollama)' : 'no index'}`, async () => {

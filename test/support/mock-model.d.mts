@@ -61,6 +61,8 @@ export function startMockModel(options?: {
   port?: number;
   cors?: boolean;
   delayMs?: number;
+  /** Chat Completions: refuse stream_options with 422 extra_forbidden, as Mistral does. */
+  strict?: boolean;
 }): Promise<MockModel>;
 export function lastToolResult(wire: string, body: unknown): string | null;
 

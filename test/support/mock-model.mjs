@@ -535,7 +535,8 @@ const sseLine = ([event, data]) =>
 
 /**
  * Starts the server. Options: scenario ({ replies: [...] }), port (0: any free one), cors (false: no CORS
- * headers, as a service that refuses pages), delayMs between streamed events.
+ * headers, as a service that refuses pages), delayMs between streamed events, strict (Chat Completions:
+ * refuse stream_options with 422, as Mistral does).
  */
 export async function startMockModel(options = {}) {
   let scenario = options.scenario ?? { replies: [] };
@@ -692,6 +693,28 @@ export async function startMockModel(options = {}) {
           res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [ this is not JSON');
           return;
         }
+      }
+      // Mistral's server refuses fields it does not take, stream_options among them.
+      if (wire === 'openai' && options.strict && body.stream_options) {
+        res.writeHead(422, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            object: 'error',
+            message: {
+              detail: [
+                {
+                  type: 'extra_forbidden',
+                  loc: ['body', 'stream_options'],
+                  msg: 'Extra inputs are not permitted',
+                  input: body.stream_options,
+                },
+              ],
+            },
+            type: 'invalid_request_error',
+            param: null,
+            code: null,
+          }),
+        );
+        return;
       }
       const unsigned =
         wire === 'gemini'

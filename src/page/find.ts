@@ -22,7 +22,7 @@ import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { matchesText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, normalize, truncate } from './text';
-import { CLOSE_BOXES, INTERACTIVE_SELECTOR, typeName, typeSelector } from './types';
+import { CLOSE_BOXES, INTERACTIVE_SELECTOR, typeSelector } from './types';
 import { isInert, openLayer, quickVisibility, visibility } from './visible';
 import { collectRoots } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
@@ -453,7 +453,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     // A select or text field a widget library hid: the widget in its place is what a person uses.
     el = operated(el);
     // Of the type only if its role says so (Layui's box drawn for a hidden checkbox is not one).
-    if (selector && onlyProposed(el, typeName(opts.type!))) return;
+    if (selector && onlyProposed(el, opts.type)) return;
     const m = pattern ? pattern.regex.exec(matched) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);

@@ -9,7 +9,7 @@ import { walk, parentOf, ownShadow } from './walk';
 import * as dom from './dom';
 import { replacedBy } from './stand-in';
 import { iconShape } from './icon-shape';
-import { INPUT_ROLES, INTERACTIVE_SELECTOR, PAGERS, TAG_ROLES, TYPE_SELECTORS } from './types';
+import { INPUT_ROLES, INTERACTIVE_SELECTOR, PAGERS, TAG_ROLES, TYPE_SELECTORS, typeName } from './types';
 import { drawnText } from './look';
 import { drawnBox } from './visible';
 
@@ -64,7 +64,7 @@ const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 
 export const onlyProposed = (el: Element, type?: string): boolean => {
   if (!PROPOSED.has(tagOf(el)) && !wrapsControl(el)) return false;
   const role = roleOf(el);
-  return !role || (NOT_CONTROL.has(role) && (type === undefined || CONTROL_TYPES.has(type)));
+  return !role || (NOT_CONTROL.has(role) && (type === undefined || CONTROL_TYPES.has(typeName(type))));
 };
 
 /**

@@ -260,11 +260,18 @@ export function observeChanges(onChange?: () => void) {
   const text: TextChanges = { at: new Set(), gone: new Set() };
   const observer = new MutationObserver((records) => {
     let changed = false;
+    // Records come in runs on one target (10,000 rows appended to one tbody): look it up once a run.
+    let last: Node | null = null;
+    let ambient = false;
     for (const r of records) {
       // A clock or a ticker (role timer or marquee) changes on its own, not because of the action: it
       // neither keeps the page from settling nor is reported.
-      const el = dom.nodeType(r.target) === 1 ? (r.target as Element) : dom.parentEl(r.target);
-      if (el && dom.closest(el, '[role=timer],[role=marquee]')) continue;
+      if (r.target !== last) {
+        last = r.target;
+        const el = dom.nodeType(last) === 1 ? (last as Element) : dom.parentEl(last);
+        ambient = !!el && !!dom.closest(el, '[role=timer],[role=marquee]');
+      }
+      if (ambient) continue;
       changed = true;
       noteText(text, r);
       if (r.type === 'attributes' && dom.nodeType(r.target) === 1) touched.add(r.target as Element);

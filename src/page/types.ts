@@ -145,10 +145,9 @@ const ROLE_TYPES: Record<string, ElementType> = {
   menuitemradio: 'menuitem',
 };
 
-const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-
 /** The type a name stands for: a type, or the type that holds a role name; else the name itself. */
-export const typeName = (type: string): string => (own(ROLE_TYPES, type) ? ROLE_TYPES[type]! : type);
+export const typeName = (type: string): string =>
+  Object.hasOwn(ROLE_TYPES, type) ? ROLE_TYPES[type]! : type;
 
 /**
  * The CSS selector for a type: a type's name or a role name it holds; a bare word as a tag or a role
@@ -156,7 +155,7 @@ export const typeName = (type: string): string => (own(ROLE_TYPES, type) ? ROLE_
  */
 export function typeSelector(type: string): string {
   const name = typeName(type);
-  if (own(TYPE_SELECTORS, name)) return TYPE_SELECTORS[name as ElementType];
+  if (Object.hasOwn(TYPE_SELECTORS, name)) return TYPE_SELECTORS[name as ElementType];
   // A bare word: a tag, or a role given or implied (no type of ours stands for slider, listitem, alert…).
   if (/^[a-z]+$/i.test(type)) {
     const of = (table: Record<string, string>) => Object.keys(table).filter((k) => table[k] === type);

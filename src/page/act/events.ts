@@ -118,7 +118,7 @@ const SHIFTED_DIGITS = ')!@#$%^&*(';
 /** key, code and legacy keyCode for a key name ("Enter", "ArrowDown", "F5") or one character (US layout). */
 export function keyInfo(key: string): KeyInfo {
   const name = key === ' ' ? 'Space' : key;
-  if (Object.prototype.hasOwnProperty.call(NAMED, name))
+  if (Object.hasOwn(NAMED, name))
     return {
       key: name === 'Space' ? ' ' : key,
       code: name + (/^(Shift|Control|Alt|Meta)$/.test(name) ? 'Left' : ''),

@@ -72,6 +72,7 @@ export default tseslint.config(
         AbortSignal: 'readonly',
         URLSearchParams: 'readonly',
         location: 'readonly',
+        navigator: 'readonly',
         React: 'readonly',
         ReactDOM: 'readonly',
         LLMHelper: 'readonly',

@@ -2,10 +2,15 @@
 // beside the page ("Scripted demo — not an AI"), a local Ollama if one answers on its default port, and
 // in the panel's settings any real provider (the key stays in memory unless "remember" is ticked).
 (async () => {
+  const lang = new URLSearchParams(location.search).get('lang');
   const models = [];
   if (window.DEMO_MOCK_URL)
     models.push({
-      label: 'Scripted demo — not an AI',
+      // In the panel's language (chosen as the panel chooses it): a person must be able to read that no
+      // model is answering.
+      label: (lang ? lang === 'zh' : /^zh/i.test(document.documentElement.lang || navigator.language))
+        ? '脚本演示 — 不是 AI'
+        : 'Scripted demo — not an AI',
       make: () =>
         LLMHelper.provider('openai', {
           baseURL: window.DEMO_MOCK_URL + '/v1',
@@ -22,6 +27,5 @@
   } catch {
     // No Ollama here.
   }
-  const lang = new URLSearchParams(location.search).get('lang');
   window.panel = LLMHelper.panel({ models, ...(lang === 'zh' || lang === 'en' ? { language: lang } : {}) });
 })();

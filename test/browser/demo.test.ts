@@ -217,6 +217,8 @@ describe('the demo', () => {
   it('idle in Chinese at 390×844', async () => {
     const page = await open({ width: 390, height: 844 }, 'zh');
     expect(await panel(page).locator('textarea').getAttribute('placeholder')).toBe('要在这个页面上做什么？');
+    // The scripted model says what it is in the panel's language too.
+    await expect(panel(page).locator('.model').textContent()).resolves.toBe('脚本演示 — 不是 AI');
     await page.screenshot({ path: `${SHOTS}panel-idle-zh-390.png` });
     await page.close();
   });

@@ -19,7 +19,8 @@ interface PendingCall {
   name: string;
   args: string;
   done: boolean;
-  signature?: string;
+  /** What goes back with the call (Gemini's signature, a Responses item ID). */
+  keep?: Pick<ToolCall, 'signature' | 'itemId'>;
 }
 
 let counter = 0;
@@ -81,9 +82,9 @@ export class Reply {
   }
 
   /** A tool call starts; `key` is the API's index or item ID for the fragments that follow. */
-  startCall(key: string | number, id: string | undefined, name: string): void {
+  startCall(key: string | number, id: string | undefined, name: string, keep?: PendingCall['keep']): void {
     if (this.calls.has(key)) return; // some servers repeat the ID and name on every fragment
-    const call = { id: id || newCallId(), name, args: '', done: false };
+    const call: PendingCall = { id: id || newCallId(), name, args: '', done: false, keep };
     this.calls.set(key, call);
     this.emit({ type: 'tool-input-start', id: call.id, name });
   }
@@ -112,8 +113,7 @@ export class Reply {
     if (!call || call.done) return;
     if (args !== undefined) call.args = args;
     call.done = true;
-    const done: ToolCall = { id: call.id, name: call.name, args: parseArgs(call.args) };
-    if (call.signature) done.signature = call.signature;
+    const done: ToolCall = { id: call.id, name: call.name, args: parseArgs(call.args), ...call.keep };
     this.emitted.push(done);
     this.emit({ type: 'tool-call', call: done });
   }
@@ -121,8 +121,7 @@ export class Reply {
   /** A call that arrives whole (Gemini), with what the API wants back with it. */
   wholeCall(id: string | undefined, name: string, args: unknown, signature?: string): void {
     const key = `whole${this.calls.size}`;
-    this.startCall(key, id, name);
-    this.calls.get(key)!.signature = signature;
+    this.startCall(key, id, name, signature ? { signature } : undefined);
     this.addArgs(key, argsText(args));
     this.endCall(key);
   }
@@ -147,7 +146,8 @@ export class Reply {
     const usage = { ...this.usage };
     this.emit({ type: 'finish', finishReason, usage });
     const out: ChatResult = { text: this.text, toolCalls: [...this.emitted], usage, finishReason };
-    if (this.reasoning.some((r) => r.text || r.signature || r.redacted)) out.reasoning = this.reasoning;
+    if (this.reasoning.some((r) => r.text || r.signature || r.redacted || r.id))
+      out.reasoning = this.reasoning;
     return out;
   }
 }

@@ -1,10 +1,11 @@
 /**
- * OpenAI Responses. Input is a list of items (messages, function_call, function_call_output); streamed
- * arguments arrive as response.function_call_arguments.delta; usage comes with response.completed.
+ * OpenAI Responses. Input is a list of items (messages, reasoning, function_call, function_call_output);
+ * streamed arguments arrive as response.function_call_arguments.delta; usage comes with
+ * response.completed.
  */
 import type { Reply } from './reply';
 import type { ChatRequest } from './types';
-import { argsText, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
+import { argsText, arr, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
 
 function input(req: ChatRequest): Obj[] {
   const out: Obj[] = [];
@@ -14,9 +15,25 @@ function input(req: ChatRequest): Obj[] {
       for (const r of m.results)
         out.push({ type: 'function_call_output', call_id: r.callId, output: r.content });
     else {
+      // A reasoning model's reasoning items go back before the calls they led to, which then carry
+      // their own item IDs (the API refuses one without the other); by ID, as the API keeps them.
+      const reasoned = (m.toolCalls?.length ? (m.reasoning ?? []) : []).filter((r) => r.id);
+      for (const r of reasoned)
+        out.push({
+          type: 'reasoning',
+          id: r.id,
+          summary: r.text ? [{ type: 'summary_text', text: r.text }] : [],
+          ...(r.signature ? { encrypted_content: r.signature } : {}),
+        });
       if (m.text) out.push({ role: 'assistant', content: m.text });
       for (const c of m.toolCalls ?? [])
-        out.push({ type: 'function_call', call_id: c.id, name: c.name, arguments: argsText(c.args) });
+        out.push({
+          type: 'function_call',
+          ...(reasoned.length && c.itemId ? { id: c.itemId } : {}),
+          call_id: c.id,
+          name: c.name,
+          arguments: argsText(c.args),
+        });
     }
   }
   return out;
@@ -62,7 +79,8 @@ export const responses: WireFormat = {
         break;
       case 'response.output_item.added': {
         const item = obj(e.item);
-        if (item.type === 'function_call') reply.startCall(str(item.id), str(item.call_id), str(item.name));
+        if (item.type === 'function_call')
+          reply.startCall(str(item.id), str(item.call_id), str(item.name), { itemId: str(item.id) });
         break;
       }
       case 'response.function_call_arguments.delta':
@@ -71,6 +89,11 @@ export const responses: WireFormat = {
       case 'response.output_item.done': {
         const item = obj(e.item);
         if (item.type === 'function_call') reply.endCall(str(item.id), argsText(item.arguments));
+        if (item.type === 'reasoning') {
+          const summary = arr(item.summary).map((p) => str(obj(p).text));
+          reply.reasoning.push({ text: summary.join('\n\n'), id: str(item.id) });
+          if (item.encrypted_content) reply.signReasoning(str(item.encrypted_content));
+        }
         break;
       }
       case 'response.completed':

@@ -20,18 +20,22 @@ export interface ToolCall {
   args: unknown;
   /** What the API asks to get back with the call, as it sent it (Gemini's thoughtSignature). */
   signature?: string;
+  /** OpenAI Responses: the call's item ID, sent back with the reasoning item before it. */
+  itemId?: string;
 }
 
 /**
  * One part of a thinking model's reasoning, as its API returned it: DeepSeek's and Kimi's
- * reasoning_content, Anthropic's thinking blocks (signed; or redacted, with only their data). APIs that
- * require it get it back unchanged with the calls it led to.
+ * reasoning_content, Anthropic's thinking blocks (signed; or redacted, with only their data), OpenAI
+ * Responses' reasoning items. APIs that require it get it back unchanged with the calls it led to.
  */
 export interface Reasoning {
   text: string;
   signature?: string;
   /** Anthropic's redacted_thinking data. */
   redacted?: string;
+  /** OpenAI Responses: the reasoning item's ID (its encrypted content, when given, is the signature). */
+  id?: string;
 }
 
 export interface ToolResultMessage {

@@ -113,8 +113,13 @@ describe('the agent in the page', () => {
       await page.close();
     });
 
-  for (const wire of ['openai', 'anthropic'] as const)
-    it(`${wire}: a thinking model's reasoning goes back with its calls, unchanged, as ${wire === 'openai' ? 'DeepSeek and Kimi require' : 'Claude requires'}`, async () => {
+  const requires = {
+    openai: 'DeepSeek and Kimi require',
+    anthropic: 'Claude requires',
+    responses: "OpenAI's reasoning models need (reasoning items, by ID)",
+  };
+  for (const wire of ['openai', 'anthropic', 'responses'] as const)
+    it(`${wire}: a thinking model's reasoning goes back with its calls, unchanged, as ${requires[wire]}`, async () => {
       const page = await ctx.open('agent-app.html');
       const thinking = (why: string, reply: ReturnType<typeof call>) => ({ ...reply, reasoning: why });
       const why = [
@@ -141,6 +146,17 @@ describe('the agent in the page', () => {
       expect(r.log).toEqual(['export-csv:report.pdf']);
       // The mock refuses, as DeepSeek and Anthropic do, a call made while thinking that comes back
       // without its reasoning (Anthropic: its signed thinking block first, the signature unchanged).
+      // OpenAI Responses takes calls without their reasoning, but the model then reasons afresh each
+      // step: each reasoning item goes back by its ID, before the call it led to, which carries its own.
+      if (wire === 'responses') {
+        const input = (mock.log.at(-1)!.body as { input: { type?: string; id?: string }[] }).input;
+        const items = input.filter((i) => i.type === 'reasoning' || i.type === 'function_call');
+        expect(items.map((i) => `${i.type} ${i.id?.slice(0, 3)}`)).toEqual(
+          why.flatMap(() => ['reasoning rs_', 'function_call fc_']),
+        );
+        await page.close();
+        return;
+      }
       const assistant = (
         mock.log.at(-1)!.body as {
           messages: { role: string; reasoning_content?: string; content?: unknown }[];

@@ -245,6 +245,14 @@ function render(wire, reply, ids, usage) {
         { type: 'response.created', response: { id: 'resp_mock', status: 'in_progress', output: [] } },
       ],
     ];
+    // A reasoning model's reasoning item comes first; without reasoning.summary asked for, its summary
+    // is empty (and without include: ['reasoning.encrypted_content'], so is its content).
+    if (reply.reasoning) {
+      const item = { type: 'reasoning', id: `rs_${ids().replace(/^call_/, '')}`, summary: [] };
+      for (const type of ['response.output_item.added', 'response.output_item.done'])
+        events.push([type, { type, output_index: output.length, item }]);
+      output.push(item);
+    }
     if (text) {
       const item = {
         type: 'message',
@@ -500,6 +508,23 @@ export function geminiMissingSignature(body) {
   return null;
 }
 
+/**
+ * OpenAI Responses' check: a function_call item sent back with the ID of one made while reasoning comes
+ * after that reasoning item, and a reasoning item is one the API gave.
+ */
+export function unpairedReasoning(body, thought) {
+  const input = Array.isArray(body.input) ? body.input : [];
+  const given = new Set(thought.values());
+  for (const [i, item] of input.entries()) {
+    if (item?.type === 'reasoning' && !given.has(item.id))
+      return `Item with id '${item.id}' not found. Items are not persisted when \`store\` is set to false.`;
+    const rs = item?.type === 'function_call' && item.id ? thought.get(item.id) : undefined;
+    if (rs && !input.slice(0, i).some((x) => x?.type === 'reasoning' && x.id === rs))
+      return `Item '${item.id}' of type 'function_call' was provided without its required 'reasoning' item: '${rs}'.`;
+  }
+  return null;
+}
+
 /** DeepSeek's check in thinking mode: an assistant message with calls made while thinking carries its reasoning_content. */
 export function missingReasoning(body, thought) {
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -723,7 +748,9 @@ export async function startMockModel(options = {}) {
             ? missingReasoning(body, thought)
             : wire === 'anthropic'
               ? missingThinking(body, thought)
-              : null;
+              : wire === 'responses'
+                ? unpairedReasoning(body, thought)
+                : null;
       if (unsigned) {
         res
           .writeHead(400, { 'content-type': 'application/json' })
@@ -738,6 +765,9 @@ export async function startMockModel(options = {}) {
       const { events, json } = render(wire, reply, ids, usage);
       if (reply.reasoning && wire === 'openai')
         for (const c of json.choices?.[0]?.message?.tool_calls ?? []) thought.set(c.id, true);
+      if (reply.reasoning && wire === 'responses')
+        for (const item of json.output)
+          if (item.type === 'function_call') thought.set(item.id, json.output[0].id);
       if (reply.reasoning && wire === 'anthropic')
         for (const b of json.content) if (b.type === 'tool_use') thought.set(b.id, json.content[0].signature);
       if (!stream) {

@@ -81,6 +81,8 @@ function popupShown(p: Element): boolean {
       continue;
     }
     if (r.width <= 1 || r.height <= 1 || !quickVisibility(n).visible) return false;
+    // What a control holds (an arrow drawn by CSS, a box of no size) does not decide whether it shows.
+    if (i && dom.matches(n, INTERACTIVE_SELECTOR)) break;
     n = dom.children(n).length === 1 ? dom.firstElementChild(n) : null;
     // A slot has no box of its own (Material Web's menu shows its items through one).
     if (n && dom.tag(n).toUpperCase() === 'SLOT') break;
@@ -417,7 +419,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
           refLine(store, d, roleOf(d) === 'alertdialog' ? 'alertdialog' : 'dialog', dialogName(d, 60)),
         );
       if (closedDialogs.length) report.dialogClosed = closedDialogs;
-      const shownMenu = visibleMatches(MENUS).find((m) => !popups.has(m));
+      // Judged as before the action, so a menu shown all along is not new.
+      const shownMenu = visibleMatches(MENUS).find((m) => !popups.has(m) && popupShown(m));
       if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {
         // A listbox's options are chosen by clicking one (or select on the field), not from a menu.
         const options = shownOptions(shownMenu);
@@ -532,7 +535,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
         }`;
       }
       const nowFocus = deepActiveElement();
-      if (nowFocus !== focus && nowFocus && nowFocus !== dom.body(document))
+      // A control a click focuses is the one acted on: nothing to tell, and no sign the action did anything.
+      const moved = nowFocus !== focus && !(target && nowFocus && dom.contains(target, nowFocus));
+      if (moved && nowFocus && nowFocus !== dom.body(document))
         report.focus = elementLine(store, toggleOwner(nowFocus) ?? nowFocus);
       if (target && dom.connected(target)) {
         const value = fieldValue(target);
@@ -572,14 +577,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
           .sort(docOrder)
           .slice(0, 5)
           .map((f) => invalidLine(store, f));
-      if (
-        !mutated &&
-        !events &&
-        !requests.started() &&
-        !unloading &&
-        nowFocus === focus &&
-        url === location.href
-      )
+      if (!mutated && !events && !requests.started() && !unloading && !moved && url === location.href)
         report.nothingChanged = true;
       return report;
     },

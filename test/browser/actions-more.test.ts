@@ -58,7 +58,8 @@ describe('keyboard', () => {
     expect(r[0]).toMatch(
       /Then: 3 new controls \(\[\d+\] button "Red"; \[\d+\] button "Green"; \[\d+\] button "Blue"\)/,
     );
-    expect(r[1]).toMatch(/Then: closed a popup with 3 controls; focus: \[\d+\] textbox "Query"\.$/);
+    // The field clicked took the focus: that is no news.
+    expect(r[1]).toMatch(/Then: closed a popup with 3 controls\.$/);
     expect(r[3]).not.toMatch(/closed/);
     await page.close();
   });

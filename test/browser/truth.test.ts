@@ -43,6 +43,19 @@ describe('actions that the page disagrees with', () => {
     await page.close();
   });
 
+  it('a link its click removes (a list row\'s "remove", as AngularJS pages write it) was clicked', async () => {
+    const page = await ctx.open('truth.html');
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const res = await h.click(h.findNear(h.find('Taxi')[0]!.id, 'remove')[0]!.id);
+      return { res, clicked: window.clicked, left: document.getElementById('expenses')!.textContent };
+    });
+    expect(r.clicked).toContain('remove-taxi');
+    expect(r.left).not.toContain('Taxi');
+    expect(r.res.message).toMatch(/^Clicked \[\d+\] link "remove"\. Then: 1 control removed\.$/);
+    await page.close();
+  });
+
   it("the type message shows the field's value after typing, not before", async () => {
     const page = await ctx.open('truth.html');
     const msg = await page.evaluate(async () => {

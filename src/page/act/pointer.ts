@@ -140,8 +140,11 @@ export function hoverAt(ctx: ActionContext, hit: Element, at: Point): void {
   ctx.hovered = hit;
 }
 
-/** The press-and-release sequence; returns false when the page cancelled the final click/contextmenu. */
-export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boolean {
+/**
+ * The press-and-release sequence; returns false when the page cancelled the final click/contextmenu, and
+ * null when it removed the target as it was pressed (no click then).
+ */
+export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boolean | null {
   const which = opts.button ?? 'left';
   const button = BUTTON_NUMBER[which];
   const buttons = BUTTONS_MASK[which];
@@ -165,7 +168,7 @@ export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boole
         mouseEvent(now, 'pointerup', at, m);
         mouseEvent(now, 'mouseup', at, m);
       }
-      return false;
+      return null;
     }
     mouseEvent(hit, 'pointerup', at, m);
     mouseEvent(hit, 'mouseup', at, m);
@@ -244,8 +247,8 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const before = toggleState(p.element);
   const tracker = track(ctx.store, p.element);
   hoverAt(ctx, p.spot.hit, p.spot.at);
-  pressAt(p.spot.hit, p.spot.at, opts);
-  const removed = !dom.connected(p.spot.hit);
+  // Removed as it was pressed, not by the click (a row's "remove" link is gone after its click too).
+  const removed = pressAt(p.spot.hit, p.spot.at, opts) === null;
   const changes = await tracker.finish(p.element);
   // A menu drawn without ARIA roles that this click opened is the one getMenuItems lists.
   const menu = changes.menuOpened && openPlainList(p.element);

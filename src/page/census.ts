@@ -72,7 +72,9 @@ function classify(el: Element, counts: Record<CountKind, number>): boolean {
   const role = dom.attrs(el).length ? (dom.attr(el, 'role')?.trim().toLowerCase() ?? '') : '';
   let control = false;
   if (HEADINGS.has(tag) || role === 'heading') counts.heading++;
-  if (tag === 'TABLE' || role === 'table' || role === 'grid') counts.table++;
+  // A table laid out for looks (role presentation or none: each row of an Ext JS grid) is not one.
+  if (tag === 'TABLE' ? role !== 'presentation' && role !== 'none' : /^(table|grid|treegrid)$/.test(role))
+    counts.table++;
   if (tag === 'FORM') counts.form++;
   if (tag === 'IMG') counts.image++;
   let field = FIELD_ROLES.has(role);

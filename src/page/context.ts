@@ -20,7 +20,7 @@ export function closestDeep(el: Element, selector: string): Element | null {
 }
 
 export const ROW = TYPE_SELECTORS.row;
-export const CELL = 'td,th,[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]';
+export const CELL = TYPE_SELECTORS.cell;
 const CONTAINERS =
   'tr,[role=row],li,[role=listitem],[role=option],form,fieldset,dialog,[role=dialog],[role=alertdialog],[role=menu],[role=menubar],section,article,[role=region],[role=group],nav,aside';
 

@@ -101,7 +101,8 @@ export function elementLine(
   const current = dom.attr(el, 'aria-current');
   if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
   let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
-  if (tagOf(el) === 'A' && dom.hasHref(el)) line += ` → ${shortHref(el)}`;
+  const href = tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '';
+  if (href) line += ` → ${href}`;
   if (flags.length) line += ` (${flags.join(', ')})`;
   if (opts.context) {
     const row = closestDeep(el, ROW);

@@ -2,7 +2,7 @@
 import { LLMHelperError } from '../errors';
 import { closestDeep } from './context';
 import { cellTexts } from './describe';
-import { roleOf, tagOf, textOf } from './label';
+import { controlledBy, roleOf, tagOf, textOf } from './label';
 import { fieldValue, isSecretField, REDACTED } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
@@ -68,9 +68,9 @@ function optionsOf(el: Element) {
       ...(o.selected ? { selected: true } : {}),
       ...(o.disabled ? { disabled: true } : {}),
     }));
-  const owned = dom.attr(el, 'aria-controls') ?? dom.attr(el, 'aria-owns');
+  const owned = controlledBy(el);
   const listbox =
-    roleOf(el) === 'listbox' ? el : owned ? dom.byId(dom.root(el), owned.split(/\s+/)[0]!) : null;
+    roleOf(el) === 'listbox' ? el : (owned.find((o) => roleOf(o) === 'listbox') ?? owned[0] ?? null);
   if (!listbox)
     throw new LLMHelperError(
       'bad_argument',

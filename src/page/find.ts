@@ -566,7 +566,8 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   if (tag === 'input') m.type = inputType(el);
   const value = fieldValue(el);
   if (value) m.value = truncate(value, 80);
-  if ((tag === 'a' || tag === 'area') && dom.hasHref(el)) m.href = shortHref(el);
+  const href = (tag === 'a' || tag === 'area') && dom.hasHref(el) ? shortHref(el) : '';
+  if (href) m.href = href;
   if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true') m.checked = true;
   if ((el as HTMLOptionElement).selected === true || dom.attr(el, 'aria-selected') === 'true')
     m.selected = true;
@@ -634,14 +635,18 @@ function unrenderedNote(store: ElementStore): string {
 }
 
 /** A link target as a short path when it stays on this site. */
+/** Where a link goes, shortened; '' for one that goes nowhere a person would call a place (#, javascript:). */
 export function shortHref(a: Element): string {
+  // Not a.href: an SVG link's is an SVGAnimatedString.
+  const raw = dom.linkHref(a) ?? '';
+  // Ext JS's menu items are a[href="#"]: "→ /index.html" would promise a page the click does not open.
+  if (/^\s*(#!?|javascript:[^]*)?\s*$/i.test(raw)) return '';
   try {
-    // Not a.href: an SVG link's is an SVGAnimatedString.
-    const url = new URL(dom.linkHref(a) ?? '', dom.doc(a).baseURI);
+    const url = new URL(raw, dom.doc(a).baseURI);
     if (url.origin === location.origin) return truncate(url.pathname + url.search + url.hash, 100);
     return truncate(url.href, 100);
   } catch {
-    return truncate(dom.linkHref(a) ?? '', 100);
+    return truncate(raw, 100);
   }
 }
 

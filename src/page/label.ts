@@ -59,12 +59,21 @@ const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 
 /**
  * An element a type's selector only proposes (a link with no href, a box whose class says switch or
  * close, an icon) and its role turns down: not of that type. For controls (`type` one of them, or none:
- * what a person operates), a role that says picture or nothing turns it down too.
+ * what a person operates), a role that is not a control's turns it down too: a picture or nothing (an
+ * svg logo inside a link), or a part of a layout (Ext JS's focusable grid body, role rowgroup, whose
+ * class x-unselectable a selector reads as select).
  */
+/** A role the page gave that is not a control's, on what is not a sorting header either. */
+const layoutRole = (el: Element): boolean => dom.hasAttr(el, 'role') && !dom.hasAttr(el, 'aria-sort');
+
 export const onlyProposed = (el: Element, type?: string): boolean => {
   if (!PROPOSED.has(tagOf(el)) && !wrapsControl(el)) return false;
   const role = roleOf(el);
-  return !role || (NOT_CONTROL.has(role) && (type === undefined || CONTROL_TYPES.has(typeName(type))));
+  return (
+    !role ||
+    ((NOT_CONTROL.has(role) || (!INTERACTIVE_ROLES.has(role) && layoutRole(el))) &&
+      (type === undefined || CONTROL_TYPES.has(typeName(type))))
+  );
 };
 
 /**
@@ -372,18 +381,26 @@ const TOGGLE_INPUT = 'input[type=checkbox],input[type=radio]';
 export function textOf(el: Element, max = 2000, skip?: (e: Element) => boolean): string {
   const name = max <= 200;
   let out = '';
+  // For a name: text placed off the page, for screen readers, counts only when nothing else shows (an
+  // icon button's hidden "Delete"); beside shown text it describes (Ext JS's column headers each hold
+  // an off-page "Cell value has been edited").
+  let aside = '';
   if (tagOf(el) === 'SELECT' || tagOf(el) === 'TEXTAREA') return '';
   // White space is added once in a row: it does not use up the budget (a component's templates hold
   // more of it than text: Material Web's option names were cut to nothing).
   const space = () => {
     if (out && !out.endsWith(' ')) out += ' ';
   };
+  // What comes after a block starts a new word too: text ("<div>Tab 2 of 2</div>Documents") or an inline
+  // element (Ext JS's column header: "<div>Name</div><span>…</span>").
+  const afterBlock = (n: Node) => {
+    const prev = n.previousSibling;
+    if (prev && dom.nodeType(prev) === 1 && !INLINE_TAGS.has(tagOf(prev as Element))) space();
+  };
   walk(el, {
     text: (t) => {
       if (out.length >= max * 2) return;
-      // Text after a block ends a word too ("<div>Tab 2 of 2</div>Documents").
-      const prev = t.previousSibling;
-      if (prev && dom.nodeType(prev) === 1 && !INLINE_TAGS.has(tagOf(prev as Element))) space();
+      afterBlock(t);
       if (/\S/.test(t.data)) out += t.data;
       else space();
     },
@@ -391,14 +408,27 @@ export function textOf(el: Element, max = 2000, skip?: (e: Element) => boolean):
       if (out.length >= max * 2) return false;
       const tag = tagOf(e);
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || tag === 'SVG') return false;
-      if (name && dom.view(dom.doc(e))?.getComputedStyle(e).display === 'none') return false;
+      const style = name ? dom.view(dom.doc(e))?.getComputedStyle(e) : undefined;
+      if (style?.display === 'none') return false;
       if (skip?.(e)) return false;
+      if (style?.position === 'absolute' && offPage(e)) {
+        aside += ` ${textOf(e, max, skip)}`;
+        return false;
+      }
       if (!INLINE_TAGS.has(tag)) space();
+      else afterBlock(e);
       if (tag === 'INPUT' && ['button', 'submit', 'reset'].includes(inputType(e))) out += ' ' + inputValue(e);
     },
   });
-  return normalize(out);
+  return normalize(/[^\s]/.test(out) ? out : `${out}${aside}`);
 }
+
+/** Placed where no scrolling reaches: wholly left of or above the page (left: -10000px). */
+const offPage = (el: Element): boolean => {
+  const r = dom.rect(el);
+  const w = dom.view(dom.doc(el));
+  return !!w && (r.right + w.scrollX < 0 || r.bottom + w.scrollY < 0);
+};
 
 const inputValue = (el: Element): string => (el as HTMLInputElement).value ?? '';
 
@@ -410,6 +440,15 @@ function refsOf(el: Element, ids: string): Array<Element | null> {
     .split(/\s+/)
     .map((id) => dom.byId(root, id) ?? dom.byId(dom.doc(el), id));
 }
+
+/**
+ * What `el` says it controls or owns (aria-controls, then aria-owns; each an ID list), itself left out:
+ * Ext JS's combobox owns itself and then its listbox.
+ */
+export const controlledBy = (el: Element): Element[] =>
+  refsOf(el, `${dom.attr(el, 'aria-controls') ?? ''} ${dom.attr(el, 'aria-owns') ?? ''}`).filter(
+    (r): r is Element => !!r && r !== el,
+  );
 
 /** The text of the elements an ID list names (aria-labelledby, aria-describedby), those `take` keeps. */
 export function textOfIds(el: Element, ids: string, take: (ref: Element) => boolean = () => true): string {

@@ -614,7 +614,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.shown) parts.push(`showed ${c.shown}`);
   if (c.added) parts.push(`${plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`);
   if (c.removed) parts.push(`${plural(c.removed.count, 'control')} removed`);
-  if (c.closed) parts.push(`closed ${c.closed.join('; ')}`);
+  if (c.closed) parts.push(`closed ${c.closed.join(', ')}`);
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);

@@ -28,9 +28,11 @@ export const TYPE_SELECTORS = {
   menuitem: '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]',
   tab: '[role=tab]',
   heading: 'h1,h2,h3,h4,h5,h6,[role=heading]',
-  table: 'table,[role=table],[role=grid],[role=treegrid]',
-  row: 'tr,[role=row]',
-  cell: 'td,th,[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]',
+  // Not a table laid out for looks (role presentation or none: Ext JS's radio groups, its grid's rows,
+  // each a table of one row inside the role=grid), nor its rows and cells unless a role says so.
+  table: 'table:not([role=presentation]):not([role=none]),[role=table],[role=grid],[role=treegrid]',
+  row: 'tr:not([role=presentation]):not([role=none]):not(:is(table[role=presentation],table[role=none])>*>tr:not([role])),[role=row]',
+  cell: 'td:not([role=presentation]):not([role=none]),th,[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]',
   image: 'img,svg[role=img],[role=img],input[type=image]',
   any: '*',
 } as const;

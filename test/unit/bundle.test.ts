@@ -42,8 +42,11 @@ describe('bundles', () => {
   // options measured that day took back 0.3: API keys and tokens shown as page text redacted, the text an
   // action made appear reported, role names as find types, and what the models of late 2026 require back
   // with their calls: Gemini 3's thought signatures, DeepSeek's reasoning_content, Claude's signed thinking
-  // blocks, and Ollama's parallel calls that all carry index 0).
-  const CEILING = 81 * 1024;
+  // blocks, and Ollama's parallel calls that all carry index 0), and to 82 KiB later that day (~0.7 KB:
+  // OpenAI Responses' reasoning items sent back with their calls, and what Ext JS apps needed: layout
+  // tables, every ID of aria-owns, off-page screen-reader text in names, typeahead completion in the field,
+  // select typing to filter, submenu hints).
+  const CEILING = 82 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -6,6 +6,7 @@ import {
   classSays,
   isChecked,
   isInteractive,
+  controlledBy,
   labelledControl,
   namedBy,
   nameOf,
@@ -24,7 +25,7 @@ import { fieldValue } from '../redact';
 import type { ActionContext } from './context';
 import { activate, keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
-import { liveEquivalent } from './keyboard';
+import { liveEquivalent, type } from './keyboard';
 import { click, hoverAt, pointerTarget, pressAt } from './pointer';
 import * as dom from '../dom';
 import { standIn } from '../stand-in';
@@ -119,9 +120,7 @@ async function selectNative(
 /** The listbox a combobox controls (aria-controls / aria-owns), when it shows. */
 function controlledListbox(el: Element): Element | null {
   if (roleOf(el) === 'listbox') return el;
-  const ref = dom.attr(el, 'aria-controls') ?? dom.attr(el, 'aria-owns');
-  const lb = ref ? dom.byId(dom.root(el) as Document, ref.split(/\s+/)[0]!) : null;
-  return lb && isVisible(lb) ? lb : null;
+  return controlledBy(el).find(isVisible) ?? null;
 }
 
 /** Popups of options: listboxes, and trees (Ant Design's TreeSelect). */
@@ -177,6 +176,10 @@ function keys(el: Element, key: string): void {
   keyEvent(at, 'keyup', keyInfo(key));
 }
 
+/** A combobox that is a text field a person may type into. */
+const typesFilter = (el: Element): boolean =>
+  tagOf(el) === 'INPUT' && !(el as HTMLInputElement).readOnly && !isDisabled(el);
+
 async function selectAria(
   ctx: ActionContext,
   el: Element,
@@ -193,13 +196,30 @@ async function selectAria(
       message: `${note}Clicked ${line} but no listbox of options opened; try click and then find the option.`,
       changes: {},
     };
-  const options = plain ? plainOptions(listbox) : shownOptions(listbox);
-  const option = matchOption(
-    options,
-    (o) => dom.attr(o, 'data-value') ?? textOf(o),
-    (o) => textOf(o),
-    wanted,
-  );
+  let options = plain ? plainOptions(listbox) : shownOptions(listbox);
+  const pick = () =>
+    matchOption(
+      options,
+      (o) => dom.attr(o, 'data-value') ?? textOf(o),
+      (o) => textOf(o),
+      wanted,
+    );
+  let option = pick();
+  // A field one types into shows only the options its text matches (Ext JS's, after typing "Bo"), or
+  // only what the server found for it: type the option's name, as a person would, and look again.
+  if (!option && !plain && typeof wanted === 'string' && typesFilter(el)) {
+    const all = options;
+    const text = (el as HTMLInputElement).value;
+    await type(ctx, ctx.store.idFor(el), wanted);
+    const now = controlledListbox(el) ?? (isVisible(listbox) ? listbox : null);
+    options = now ? shownOptions(now) : [];
+    option = pick();
+    // Not there either: the field's text back as it was, and the options it showed then are what to say.
+    if (!option) {
+      await type(ctx, ctx.store.idFor(el), text);
+      options = all;
+    }
+  }
   if (!option) {
     if (opened) keys(el, 'Escape');
     const names = options

@@ -144,6 +144,20 @@ function submitFrom(el: Element): boolean {
   return true;
 }
 
+/**
+ * A typeahead that completes what was typed in the field itself (Ext JS's typeAhead, the browser's
+ * own): the text goes on past what was typed, and that added part is selected.
+ */
+function completedInline(field: HTMLInputElement, typed: string, now: string): boolean {
+  if (now.length <= typed.length || now.slice(0, typed.length).toLowerCase() !== typed.toLowerCase())
+    return false;
+  try {
+    return field.selectionStart === typed.length && field.selectionEnd === now.length;
+  } catch {
+    return false; // a field type without a text selection
+  }
+}
+
 /** How long typing waits after focusing a field that was not focused, as a person's first key does. */
 const FOCUS_SETTLE_MS = 30;
 
@@ -258,6 +272,12 @@ export async function type(
       ? `maxlength ${max} cut it`
       : 'the page changed or refused the input: a mask or formatter';
   const shown = `"${truncate(text, 200)}"`;
+  if (!matches && !secret && text_ && completedInline(target as HTMLInputElement, base + text, now))
+    return {
+      ok: true,
+      message: `${note}Typed ${shown} into ${after}; the field completed it to "${truncate(now, 200)}" (the added part is selected: typing on replaces it).${describeChanges(changes)}`,
+      changes,
+    };
   const message = matches
     ? `${note}Typed ${secret ? `${text.length} characters` : shown} into ${after}${submitted ? ' and submitted' : ''}.`
     : `${note}Typed ${secret ? '…' : shown} into ${after}, but it now shows ${secret ? 'something else' : `"${truncate(now, 200)}"`} (${why}). Check whether that is acceptable.`;

@@ -5,7 +5,7 @@
  */
 import { LLMHelperError } from '../../errors';
 import { disabledReason } from '../disabled';
-import { nameOf } from '../label';
+import { controlledBy, nameOf } from '../label';
 import { describeChanges, observeChanges, toggledPopup, track, type ActionResult } from '../settle';
 import type { Target } from '../target';
 import { toPattern } from '../pattern';
@@ -228,15 +228,14 @@ async function waitForSubmenu(
   touched: Set<Element>,
   timeout = 1000,
 ): Promise<Element | null> {
-  const controls = dom.attr(parent, 'aria-controls') ?? dom.attr(parent, 'aria-owns');
   const start = performance.now();
   while (performance.now() - start < timeout) {
     // A submenu drawn without ARIA roles, shown in a popup of its own (Naive UI's).
     const drawn = plainListbox(touched, parent);
     if (drawn) return drawn;
-    const byId = controls ? dom.byId(dom.doc(parent), controls.split(/\s+/)[0]!) : null;
     // Not the menu the parent is in (Element UI's cascader points aria-owns at that).
-    if (byId && isVisible(byId) && !dom.contains(byId, parent)) return byId;
+    const byId = controlledBy(parent).find((m) => isVisible(m) && !dom.contains(m, parent));
+    if (byId) return byId;
     const nested = [...dom.qsa(parent, NESTED_MENU)].find(isVisible);
     if (nested) return nested;
     const fresh = openMenus(ctx).find((m) => !known.includes(m));
@@ -270,9 +269,14 @@ export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): 
     const item = pick(candidates, step);
     if (!item) {
       const names = candidates.map(itemLabel).slice(0, 15).join(', ');
+      // Submenus open on hover and are not searched: name the way in ('Export > CSV').
+      const parents = candidates.filter(hasSubmenu).map(itemLabel).slice(0, 5);
+      const deeper = parents.length
+        ? ` It may be in a submenu: give the path, e.g. '${parents[0]} > ${typeof step === 'string' ? step : step.source}' (submenus: ${parents.join(', ')}).`
+        : '';
       return {
         ok: false,
-        message: `No menu item matches "${String(step)}". Items there: ${names || '(none)'}.`,
+        message: `No menu item matches "${String(step)}". Items there: ${names || '(none)'}.${deeper}`,
         changes: {},
       };
     }

@@ -67,8 +67,19 @@ const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 
 const layoutRole = (el: Element): boolean => dom.hasAttr(el, 'role') && !dom.hasAttr(el, 'aria-sort');
 
 export const onlyProposed = (el: Element, type?: string): boolean => {
-  if (!PROPOSED.has(tagOf(el)) && !wrapsControl(el)) return false;
+  const tag = tagOf(el);
+  // Dijit's drawn ▼ and ✗: inputs marked presentation and kept out of the tab order.
+  if (tag === 'INPUT') return dom.attr(el, 'tabindex') === '-1' && NOT_CONTROL.has(roleOf(el));
+  if (!PROPOSED.has(tag) && !wrapsControl(el)) return false;
   const role = roleOf(el);
+  // An ARIA 1.0 combobox (Dijit's): the box holds the text field that is the control; and the option a
+  // select's button shows as its value is no option to pick.
+  if (role === 'combobox' && dom.qs(el, 'input[role=textbox]')) return true;
+  if (role === 'option') {
+    const up = dom.parentEl(el);
+    const holder = up && dom.closest(up, '[role=listbox],[role=combobox]');
+    if (holder && roleOf(holder) === 'combobox') return true;
+  }
   return (
     !role ||
     ((NOT_CONTROL.has(role) || (!INTERACTIVE_ROLES.has(role) && layoutRole(el))) &&
@@ -93,8 +104,15 @@ export const controlsIn = (root: ParentNode): Element[] =>
 
 export function roleOf(el: Element): string {
   const explicit = dom.attr(el, 'role');
-  if (explicit) return explicit.trim().split(/\s+/)[0]!.toLowerCase();
   const tag = tagOf(el);
+  if (explicit) {
+    const role = explicit.trim().split(/\s+/)[0]!.toLowerCase();
+    // Dijit: its Select is a listbox that says it has a popup (the button that opens the list), and
+    // its FilteringSelect an ARIA 1.0 combobox, a box around an input of role textbox.
+    if (role === 'listbox' && !/^(false|)$/.test(dom.attr(el, 'aria-haspopup') ?? '')) return 'combobox';
+    if (role === 'textbox' && tag === 'INPUT' && dom.closest(el, '[role=combobox]')) return 'combobox';
+    return role;
+  }
   if (tag === 'A' || tag === 'AREA') return dom.hasHref(el) ? 'link' : tag === 'A' ? scripted(el) : '';
   if (tag === 'INPUT') {
     const type = inputType(el);

@@ -610,7 +610,7 @@ function computeName(el: Element): string {
     // A nameless control alone in an element with a title goes by it (View Design's pager arrows).
     const up = dom.parentEl(el);
     const around = up && dom.children(up).length === 1 ? normalize(dom.attr(up, 'title') ?? '') : '';
-    return normalize(dom.attr(el, 'title') ?? '') || toggle || around || iconName(el);
+    return normalize(dom.attr(el, 'title') ?? '') || tooltipOf(el) || toggle || around || iconName(el);
   }
   return normalize(dom.attr(el, 'title') ?? '');
 }
@@ -674,7 +674,22 @@ export function adjacentLabel(el: Element): string {
   return near(el.nextSibling as Element | null, 'next');
 }
 
+/**
+ * Where tooltip libraries keep what a control's title said: Ext JS's data-qtip, and the title Bootstrap's
+ * tooltips move away (3 and 4: data-original-title; 5: data-bs-original-title), leaving an icon button
+ * without a name.
+ */
+export const TOOLTIP_ATTRS = ['data-qtip', 'data-original-title', 'data-bs-original-title'];
+const tooltipOf = (el: Element): string => {
+  for (const a of TOOLTIP_ATTRS) {
+    const t = normalize(dom.attr(el, a) ?? '');
+    if (t) return t;
+  }
+  return '';
+};
+
 const GENERIC_TOKENS = new Set([
+  'unselectable',
   'layui',
   'layer',
   'anticon',

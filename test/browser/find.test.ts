@@ -246,6 +246,30 @@ describe('find: matching, ranking and options', () => {
     await page.close();
   });
 
+  it("an icon button whose title a tooltip library took (Bootstrap 3's and 5's, Ext JS's data-qtip) goes by it", async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        // What Bootstrap 3 leaves of <button title="Delete row">, what Bootstrap 5.0 leaves of a link's
+        // title, and Ext JS's paging button (icon-only, its tooltip in data-qtip, class x-unselectable).
+        `<div id="tips"><button class="btn" data-original-title="Delete row"><span class="glyphicon glyphicon-trash"></span></button>
+         <a href="#" class="btn" data-bs-original-title="Archive"><span class="bi"></span></a>
+         <a class="x-btn x-unselectable" role="button" data-qtip="Next Page"><span class="x-btn-icon-el x-tbar-page-next"></span><span>&nbsp;</span></a></div>`,
+      );
+      const h = window.LLMHelper;
+      return {
+        snapshot: h.snapshot({ within: '#tips' }),
+        next: h.find('Next Page'),
+        del: h.find(/delete row/i).map((m) => m.tag),
+      };
+    });
+    expect(r.snapshot).toMatch(/button "Delete row"\n.*link "Archive".*\n.*button "Next Page"$/);
+    expect(r.next).toEqual([expect.objectContaining({ tag: 'a', role: 'button', text: 'Next Page' })]);
+    expect(r.del).toEqual(['button']);
+    await page.close();
+  });
+
   it('names unattached fields from the adjacent label text', async () => {
     const page = await ctx.open('invoices.html');
     const r = await page.evaluate(() => ({

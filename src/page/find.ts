@@ -594,6 +594,9 @@ function toMatch(store: ElementStore, c: Candidate): Match {
     if (row) {
       const label = rowLabel(row);
       if (label && label !== m.text) m.row = label;
+      // A tree grid's row says whether it is open (Ext JS's tree, whose text a click does not open).
+      const open = m.expanded === undefined && dom.attr(row, 'aria-expanded');
+      if (open) m.expanded = open === 'true';
     }
   }
   if (c.hidden) m.hidden = c.hidden;

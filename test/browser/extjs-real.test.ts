@@ -92,6 +92,28 @@ describe('Ext JS 6.2 classic (the real library, from npm): an internal app of th
     await page.close();
   });
 
+  it('a tree whose rows say they are collapsed, and a paging toolbar of icon buttons named by their tooltips', async () => {
+    const page = await open();
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      await h.click(h.find('Folders', { type: 'tab' })[0]!.id);
+      const folder = h.find('Finance')[0]!;
+      const clicked = await h.click(folder.id);
+      // Ext's tree opens a row on ArrowRight (or its expander), not on a click of its text.
+      const opened = await h.press('ArrowRight');
+      const snapshot = h.snapshot();
+      const next = await h.click(h.find('Next Page')[0]!.id);
+      return { folder, clicked: clicked.message, opened: opened.message, snapshot, next: next.message };
+    });
+    expect(r.folder).toMatchObject({ text: 'Finance', expanded: false });
+    expect(r.clicked).toMatch(/new text: "Folder Finance"/);
+    expect(r.opened).toMatch(/new text: "Invoices", "Receipts"/);
+    expect(r.snapshot).toMatch(/button "First Page" \(disabled\)\n.*button "Previous Page" \(disabled\)\n/);
+    expect(r.snapshot).not.toMatch(/unselectable/);
+    expect(r.next).toMatch(/^Clicked \[\d+\] button "Next Page"\. Then: new text: "Delta 1", "Echo 5"/);
+    await page.close();
+  });
+
   it('its form: text, a read-only combobox, a typeahead that completes in the field, a checkbox and radios', async () => {
     const page = await open();
     const r = await page.evaluate(async () => {

@@ -160,7 +160,7 @@ function deepestMatches(group: Element, pattern: Pattern): Element[] {
 /** Texts an element is known by besides its content; `computed` adds its full name (labels, neighbours). */
 function attributeTexts(el: Element, computed: boolean): string[] {
   const out: string[] = [];
-  for (const a of ['aria-label', 'placeholder', 'title', 'alt', ...TOOLTIP_ATTRS]) {
+  for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
     const v = dom.attr(el, a);
     if (v) out.push(normalize(v));
   }
@@ -428,7 +428,7 @@ function tooltipHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] 
   const hits: Hit[] = [];
   for (const el of [...dom.qsa(root, TOOLTIP_SELECTOR)]) {
     if (overBudget(budget)) break;
-    const text = attributeTexts(el, false).find((t) => verify(pattern, t));
+    const text = TOOLTIP_ATTRS.map((a) => normalize(dom.attr(el, a) ?? '')).find((t) => verify(pattern, t));
     if (text) hits.push({ source: el, matched: text, byName: true });
   }
   return hits;
@@ -652,7 +652,6 @@ function unrenderedNote(store: ElementStore): string {
   return `Nothing rendered matches, and ${which.join(', ')} render${parts.length === 1 ? 's' : ''} only the rows near the view: scroll it (scroll({ id })) and find again, or use its own search or filter.`;
 }
 
-/** A link target as a short path when it stays on this site. */
 /** Where a link goes, shortened; '' for one that goes nowhere a person would call a place (#, javascript:). */
 export function shortHref(a: Element): string {
   // Not a.href: an SVG link's is an SVGAnimatedString.

@@ -56,6 +56,9 @@ const NOT_CONTROL = new Set(['img', 'image', 'presentation', 'none', 'graphics-s
 /** The types of control a person operates, whose selectors propose icons (find's `type`). */
 const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 'radio', 'menuitem', 'tab']);
 
+/** A role the page gave that is not a control's, on what is not a sorting header either. */
+const layoutRole = (el: Element): boolean => dom.hasAttr(el, 'role') && !dom.hasAttr(el, 'aria-sort');
+
 /**
  * An element a type's selector only proposes (a link with no href, a box whose class says switch or
  * close, an icon) and its role turns down: not of that type. For controls (`type` one of them, or none:
@@ -63,9 +66,6 @@ const CONTROL_TYPES = new Set(['button', 'link', 'input', 'select', 'checkbox', 
  * svg logo inside a link), or a part of a layout (Ext JS's focusable grid body, role rowgroup, whose
  * class x-unselectable a selector reads as select).
  */
-/** A role the page gave that is not a control's, on what is not a sorting header either. */
-const layoutRole = (el: Element): boolean => dom.hasAttr(el, 'role') && !dom.hasAttr(el, 'aria-sort');
-
 export const onlyProposed = (el: Element, type?: string): boolean => {
   const tag = tagOf(el);
   // Dijit's drawn ▼ and ✗: inputs marked presentation and kept out of the tab order.
@@ -430,7 +430,8 @@ export function textOf(el: Element, max = 2000, skip?: (e: Element) => boolean):
       if (style?.display === 'none') return false;
       if (skip?.(e)) return false;
       if (style?.position === 'absolute' && offPage(e)) {
-        aside += ` ${textOf(e, max, skip)}`;
+        // Read only while nothing else shows: it is the name only then.
+        if (!/\S/.test(out)) aside += ` ${textOf(e, max, skip)}`;
         return false;
       }
       if (!INLINE_TAGS.has(tag)) space();

@@ -7,19 +7,50 @@
 //   npx llm-helper-bridge --allow-origin https://intranet.example.com            (MCP over stdio)
 //   npx llm-helper-bridge --allow-origin http://127.0.0.1:5173 --http 8766      (MCP over HTTP)
 //
-// Options: --port (WebSocket for pages, default 8765), --http PORT, --allow-origin ORIGIN (repeatable;
-// default: http://127.0.0.1 and http://localhost on any port), --token TOKEN (default: a random one).
-// Messages go to stderr; with stdio, stdout belongs to MCP.
+// Over HTTP, an MCP client authenticates with the same pairing token as a bearer credential
+// (`Authorization: Bearer TOKEN`); requests without it, with another Host than this machine's loopback
+// names at the bridge's port (DNS rebinding), or with an Origin not allowed, are refused.
+// Messages go to stderr; with stdio, stdout belongs to MCP. `--help` lists the options.
 import { Buffer } from 'node:buffer';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
+import express from 'express';
 import { WebSocketServer } from 'ws';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
+const HELP = `llm-helper-bridge: lets an agent outside the page (an MCP client, a backend) drive browser pages
+that run LLMHelper. Pages connect out to it over a WebSocket; it serves their tools as an MCP server.
+
+  npx llm-helper-bridge --allow-origin https://intranet.example.com            (MCP over stdio)
+  npx llm-helper-bridge --allow-origin http://127.0.0.1:5173 --http 8766      (MCP over HTTP)
+
+Options
+  --port PORT            WebSocket port for pages (default 8765), on 127.0.0.1 only
+  --http PORT            serve MCP over Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio
+  --allow-origin ORIGIN  a page origin that may connect (repeatable; default http://127.0.0.1:* and
+                         http://localhost:*); over HTTP, also the only browser Origins MCP requests may carry
+  --token TOKEN          the pairing token (default: a random one each start; or LLM_HELPER_BRIDGE_TOKEN)
+  --help                 this text
+
+Pairing
+  In the page:  LLMHelper.connect('ws://127.0.0.1:PORT', { token: 'TOKEN' })
+  MCP over HTTP: every request carries the header  Authorization: Bearer TOKEN
+    (for example, in the MCP SDK: new StreamableHTTPClientTransport(url, { requestInit: { headers:
+    { Authorization: 'Bearer TOKEN' } } })). Requests without it answer 401; a Host other than
+    127.0.0.1, localhost or [::1] at the HTTP port, or an Origin not allowed, answer 403; bodies over
+    1 MB answer 413.
+`;
+
 const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
 const opt = (name) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -30,6 +61,8 @@ const httpPort = opt('http') !== undefined ? Number(opt('http')) : null;
 const token = opt('token') ?? process.env.LLM_HELPER_BRIDGE_TOKEN ?? randomBytes(12).toString('base64url');
 const origins = all('allow-origin');
 const CALL_TIMEOUT_MS = 120_000;
+/** The largest MCP request body taken over HTTP; a larger one answers 413. */
+const MAX_BODY = '1mb';
 const log = (...a) => console.error('[llm-helper-bridge]', ...a);
 
 const allowed = (origin) =>
@@ -42,27 +75,51 @@ const sameToken = (given) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Connected pages by their id; a page that reconnects (or navigates) keeps its id and pending calls. */
+/** Connected pages by their id; a page that reconnects (or navigates) keeps its id. */
 const pages = new Map();
 let selected = null;
+// Call ids are unique to this bridge's run: a page remembers answers by id (so a repeated id is not run
+// twice), and a restarted bridge must never be answered from its predecessor's calls.
+const run = randomBytes(6).toString('hex');
 let nextId = 1;
 
 function send(page, msg) {
   if (page.ws?.readyState === 1) page.ws.send(JSON.stringify(msg));
 }
 
-/** One request to a page; resent after a reconnect (the page answers a repeated id from memory). */
+/** One request to a page. It fails at once when the page goes away (closed, navigated): never resent. */
 function request(page, method, params) {
-  const id = nextId++;
+  const id = `${run}-${nextId++}`;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       page.pending.delete(id);
       reject(new Error(`The page did not answer ${method} within ${CALL_TIMEOUT_MS / 1000} s.`));
     }, CALL_TIMEOUT_MS);
     const msg = { jsonrpc: '2.0', id, method, params };
+    if (!page.ws) {
+      clearTimeout(timer);
+      reject(
+        new Error(`The page "${page.title}" is not connected now (it closed or is loading another page).`),
+      );
+      return;
+    }
     page.pending.set(id, { msg, resolve, reject, timer });
     send(page, msg);
   });
+}
+
+/** Ends every call waiting on a page that went away: whether it ran is unknown, so it is never resent. */
+function dropPending(page, why) {
+  for (const [id, { msg, reject, timer }] of page.pending) {
+    clearTimeout(timer);
+    page.pending.delete(id);
+    const what = msg.method === 'tools/call' ? `${msg.params.name}` : msg.method;
+    reject(
+      new Error(
+        `The page ${why} while running ${what}; it may or may not have taken effect: look at the page (find, summary) before trying again.`,
+      ),
+    );
+  }
 }
 
 const wss = new WebSocketServer({ host: '127.0.0.1', port });
@@ -94,12 +151,13 @@ wss.on('connection', (ws, req) => {
       clearTimeout(hello);
       const p = msg.params;
       page = pages.get(p.page) ?? { id: p.page, pending: new Map() };
+      // A second socket for the same page (it reconnected before the old one closed): the old one's calls end.
+      if (page.ws && page.ws !== ws) dropPending(page, 'reconnected');
       Object.assign(page, { ws, url: p.url, title: p.title, preset: p.preset, origin });
       pages.set(page.id, page);
       selected ??= page.id;
       ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'welcome' }));
       log(`page connected: ${page.title} (${page.url}), tools: ${page.preset}`);
-      for (const { msg: pending } of page.pending.values()) send(page, pending);
       return;
     }
     const waiting = page.pending.get(msg.id);
@@ -113,7 +171,8 @@ wss.on('connection', (ws, req) => {
     clearTimeout(hello);
     if (page && page.ws === ws) {
       page.ws = null;
-      log(`page disconnected: ${page.title} (calls in flight wait for it to come back)`);
+      dropPending(page, 'disconnected (it closed, or navigated to another page)');
+      log(`page disconnected: ${page.title}`);
     }
   });
 });
@@ -152,7 +211,7 @@ function makeServer() {
           ? [...pages.values()]
               .map(
                 (p) =>
-                  `${p.id === selected ? '* ' : '  '}${p.id} ${p.ws ? 'connected' : 'reconnecting'} "${p.title}" ${p.url} (${p.preset} tools)`,
+                  `${p.id === selected ? '* ' : '  '}${p.id} ${p.ws ? 'connected' : 'not connected'} "${p.title}" ${p.url} (${p.preset} tools)`,
               )
               .join('\n')
           : 'No page is connected. In the page: LLMHelper.connect(url, { token }).',
@@ -177,36 +236,70 @@ wss.on('listening', async () => {
     log('MCP over stdio');
     return;
   }
-  const http = createServer(async (req, res) => {
-    if (req.url !== '/mcp' || req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST' }).end('POST /mcp');
-      return;
-    }
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    let body;
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
-      res.writeHead(400).end('not JSON');
-      return;
-    }
+  // The SDK's own protections: the Host must be a loopback name (DNS rebinding), the bearer token the
+  // pairing token; the transport checks Host with the port and Origin exactly.
+  const app = express();
+  app.use(hostHeaderValidation(['127.0.0.1', 'localhost', '[::1]']));
+  app.use(
+    requireBearerAuth({
+      verifier: {
+        async verifyAccessToken(given) {
+          if (!sameToken(given))
+            throw new InvalidTokenError('wrong pairing token: use the one the bridge printed');
+          return {
+            token: given,
+            clientId: 'mcp-client',
+            scopes: [],
+            expiresAt: Math.floor(Date.now() / 1000) + 3600,
+          };
+        },
+      },
+    }),
+  );
+  app.use(express.json({ limit: MAX_BODY }));
+  app.post('/mcp', async (req, res) => {
+    const hostPort = http.address().port;
     // Stateless: one server and transport per request, as the SDK recommends for this mode.
     const server = makeServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
+      enableDnsRebindingProtection: true,
+      allowedHosts: ['127.0.0.1', 'localhost', '[::1]'].map((h) => `${h}:${hostPort}`),
+      // Browsers send an Origin; MCP clients outside a browser send none (allowed).
+      allowedOrigins: origins.length ? origins : ['http://127.0.0.1', 'http://localhost'],
     });
     res.on('close', () => {
       transport.close();
       server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await transport.handleRequest(req, res, req.body);
   });
-  http.listen(httpPort, '127.0.0.1', () =>
-    log(`MCP over HTTP at http://127.0.0.1:${http.address().port}/mcp`),
-  );
+  app.all('/mcp', (_req, res) => res.status(405).set('allow', 'POST').send('POST /mcp'));
+  // Body-parser's errors (413 over the limit, 400 not JSON) as short JSON-RPC errors.
+  // Four parameters: how express knows an error handler.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  app.use((err, _req, res, _next) => {
+    const status = err.status ?? 500;
+    res.status(status).json({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message:
+          status === 413
+            ? `request body over ${MAX_BODY}`
+            : status === 400
+              ? 'the body is not JSON'
+              : 'bridge error',
+      },
+      id: null,
+    });
+  });
+  const http = app.listen(httpPort, '127.0.0.1', () => {
+    log(`MCP over HTTP at http://127.0.0.1:${http.address().port}/mcp`);
+    log(`MCP clients authenticate with the header  Authorization: Bearer ${token}`);
+  });
 });
 wss.on('error', (e) => {
   log(`cannot listen on 127.0.0.1:${port}: ${e.message}`);

@@ -4,12 +4,18 @@
  * global of the same name that is not ours is left alone, and ours is installed as window.__llmHelper.
  */
 import { createLLMHelper, type LLMHelper } from './helper';
-import { LLMHelperError } from './errors';
+import { LLMHelperError, readOptions } from './errors';
 import { defineTool } from './tools/define';
 import { createProvider, providers, type Preset } from './llm';
-import { Agent, type AgentOptions } from './agent/agent';
-import { createPanel, type Panel, type PanelOptions } from './ui/panel';
-import { connect, savedConnection, type Connection, type ConnectOptions } from './bridge/connect';
+import { Agent, discardSavedRun, savedRun, type AgentOptions } from './agent/agent';
+import { createPanel, panelOptions, type Panel, type PanelOptions } from './ui/panel';
+import {
+  connect,
+  forgetConnection,
+  savedConnection,
+  type Connection,
+  type ConnectOptions,
+} from './bridge/connect';
 import * as dom from './page/dom';
 
 /** The global `LLMHelper` a script tag installs. */
@@ -24,6 +30,12 @@ export type Installed = LLMHelper & {
   panel(options?: PanelOptions): Panel;
   /** Serves this page's tools to an agent outside it, through the bridge (bin/llm-helper-bridge.mjs). */
   connect(url: string, options: ConnectOptions): Connection;
+  /**
+   * Reopens the bridge connection this tab had before a same-origin navigation (call it in your own
+   * code on every page to opt in); null when there was none. Never done by itself: a page script can
+   * write what the tab remembers.
+   */
+  reconnect(): Connection | null;
 };
 
 const BRAND = Symbol.for('llm-helper');
@@ -56,14 +68,28 @@ if (ours(host.LLMHelper)) {
     providers: providers(),
     Agent: class PageAgent extends Agent {
       constructor(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
-        super({ helper, ...options });
+        super({ helper, ...readOptions('new Agent({ provider })', options) } as AgentOptions);
       }
       /** A run that a full page load interrupted, continued on this page (see Agent.resume). */
       static override resume(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
-        return Agent.resume({ helper, ...options });
+        return Agent.resume({
+          helper,
+          ...readOptions('Agent.resume({ provider })', options),
+        } as AgentOptions);
+      }
+      /** An agent that goes on from agent.state(), using this page's LLMHelper. */
+      static override fromState(
+        state: Parameters<typeof Agent.fromState>[0],
+        options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] },
+      ) {
+        return Agent.fromState(state, {
+          helper,
+          ...readOptions('Agent.fromState(state, { provider })', options),
+        } as AgentOptions);
       }
     },
     panel(options?: PanelOptions): Panel {
+      panelOptions(options); // checked on every call, though only the first opens the panel
       panel ??= createPanel(
         {
           helper,
@@ -71,12 +97,18 @@ if (ours(host.LLMHelper)) {
           provider: createProvider,
           providers: api.providers,
           resume: (o) => Agent.resume({ ...o, helper }),
+          savedRun,
+          discardRun: discardSavedRun,
+          savedConnection,
+          reconnect: () => api.reconnect(),
+          forgetConnection,
         },
         options,
       );
       return panel;
     },
-    connect(url: string, options: ConnectOptions): Connection {
+    connect(url: string, given: ConnectOptions): Connection {
+      const options = readOptions('connect(url, { token })', given) as unknown as ConnectOptions;
       // Risky calls from outside are confirmed in the panel when it is open, as the in-page agent's are.
       const shown = panel;
       const conn: Connection = connect(helper, url, {
@@ -88,9 +120,16 @@ if (ours(host.LLMHelper)) {
               ? null
               : { url, preset: options.preset ?? 'read', status, disconnect: () => conn.close() },
           );
-          options.onStatus?.(status, detail);
+          if (typeof options.onStatus === 'function') options.onStatus(status, detail);
         },
       });
+      return conn;
+    },
+    reconnect(): Connection | null {
+      const saved = savedConnection();
+      if (!saved) return null;
+      const conn = api.connect(saved.url, saved);
+      (api as unknown as { connection: Connection }).connection = conn;
       return conn;
     },
   });
@@ -106,11 +145,6 @@ if (ours(host.LLMHelper)) {
     );
   }
 }
-
-// A tab that was connected to the bridge before a same-origin navigation connects again (the script
-// is on every page); LLMHelper.connection is that connection.
-const resume = fresh ? savedConnection() : null;
-if (resume) (api as unknown as { connection: Connection }).connection = api.connect(resume.url, resume);
 
 // <script src=".../llm-helper.umd.min.js" data-panel> opens the panel once the page is ready.
 if (script?.hasAttribute('data-panel') && fresh) {

@@ -8,7 +8,7 @@ import EventEmitter from 'eventemitter3';
 import type { LLMHelper } from '../helper';
 import { scrub } from '../page/redact';
 import type { Preset } from '../tools/define';
-import { LLMHelperError } from '../errors';
+import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import { ProviderError } from '../llm/errors';
 import type { ToolsOptions } from '../tools/toolkit';
 import type {
@@ -20,9 +20,10 @@ import type {
   ToolSpec,
   Usage,
 } from '../llm/types';
-import { PROMPTS, injectionIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
+import { PROMPTS, injectionsIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
 import { classify, ruling, type Risk, type Rules } from './safety';
 import { replay, type ReplayResult, type Transcript } from './replay';
+import { parseSaved, rewrap, savedRunSchema, stateSchema, transcriptSchema, type SavedRun } from './saved';
 
 export type RunStatus = 'done' | 'stopped' | 'max_steps' | 'loop' | 'refused' | 'needs_input' | 'error';
 
@@ -81,14 +82,32 @@ const UNCHANGED_NUDGE = 4;
 /** Where a run interrupted by a full page load waits for the next page (this tab only). */
 export const RUN_KEY = 'llm-helper.agent.run';
 
-interface SavedRun {
-  version: 1;
-  task: string;
-  mode: 'act' | 'ask';
-  step: number;
-  marker: string;
-  messages: Message[];
-  paused?: boolean;
+/** The run saved for this tab, if it has the shape the agent writes (else it is dropped). */
+function readSavedRun(): SavedRun | null {
+  try {
+    const raw = sessionStorage.getItem(RUN_KEY);
+    if (raw === null) return null;
+    const saved = parseSaved(savedRunSchema, JSON.parse(raw));
+    if (!saved) sessionStorage.removeItem(RUN_KEY);
+    return saved;
+  } catch {
+    return null;
+  }
+}
+
+/** The task of the run saved for this tab (to show the person before it resumes), or null. */
+export function savedRun(): { task: string } | null {
+  const saved = readSavedRun();
+  return saved && { task: saved.task };
+}
+
+/** Drops the run saved for this tab. */
+export function discardSavedRun(): void {
+  try {
+    sessionStorage.removeItem(RUN_KEY);
+  } catch {
+    /* nothing saved */
+  }
 }
 
 const ASK_USER: ToolSpec = {
@@ -135,14 +154,36 @@ export class Agent extends EventEmitter {
   private readonly lang: Language;
   private readonly maxSteps: number;
 
-  constructor(private readonly options: AgentOptions) {
+  private readonly options: AgentOptions;
+
+  constructor(options: AgentOptions) {
     super();
-    if (!options || typeof options.provider?.chat !== 'function')
+    options = readOptions('new Agent({ provider })', options) as unknown as AgentOptions;
+    this.options = options;
+    const provider = options.provider as unknown;
+    const chat = safely(
+      () => (provider && typeof provider === 'object' ? (provider as Provider).chat : undefined),
+      undefined,
+    );
+    checkOptions('new Agent({ provider })', options as unknown as Record<string, unknown>, {
+      preset: ['read', 'standard', 'full'],
+      tools: 'string[]',
+      instructions: 'string',
+      maxSteps: 'number',
+      maxInputTokens: 'number',
+      confirm: 'function',
+      ask: 'function',
+      language: ['en', 'zh'],
+      allow: 'string[]',
+      deny: 'string[]',
+    });
+    if (typeof chat !== 'function')
       throw new LLMHelperError(
         'bad_argument',
         'new Agent({ provider }) needs a provider: LLMHelper.provider(...) or any object with chat().',
       );
-    if (!options.helper)
+    const helper = options.helper as unknown;
+    if (!safely(() => !!helper && typeof (helper as LLMHelper).execute === 'function', false))
       throw new LLMHelperError(
         'bad_argument',
         'new Agent({ helper }) needs the LLMHelper whose tools it uses.',
@@ -191,15 +232,26 @@ export class Agent extends EventEmitter {
 
   /**
    * Re-runs a recorded run's tool calls on this page without a model (zero requests), mapping its
-   * element IDs to today's; stops at the first call that diverges, saying which step and why.
+   * element IDs to today's; stops at the first call that diverges, saying which step and why. Each call
+   * goes through this agent's tools (its preset, never a wider one), rules and confirmation, as in a run:
+   * a transcript is data, and an edited one asks the person as a model's calls would.
    */
   replay(transcript: Transcript): Promise<ReplayResult> {
-    if (!transcript || !Array.isArray(transcript.steps))
-      throw new LLMHelperError(
-        'bad_argument',
-        'agent.replay(transcript) takes what agent.run() resolved to (its steps).',
+    if (!parseSaved(transcriptSchema, transcript))
+      return Promise.reject(
+        new LLMHelperError(
+          'bad_argument',
+          'agent.replay(transcript) takes what agent.run() resolved to: { steps: [{ calls: [{ name, args, ok, result }] }], observation }.',
+        ),
       );
-    return replay(this.options.helper, transcript);
+    const { specs, risks } = this.tools('act');
+    const offered = new Set(specs.map((t) => t.name));
+    this.stopped = false;
+    return replay(this.options.helper, transcript, {
+      tools: this.toolsOptions,
+      permit: async (name, args) =>
+        offered.has(name) ? this.permit(name, args, risks) : `${name} is not among this agent's tools`,
+    });
   }
 
   /** Forgets the conversation, so the next run starts fresh. */
@@ -212,14 +264,22 @@ export class Agent extends EventEmitter {
     return { version: 1, messages: scrub(this.messages), marker: this.marker };
   }
 
-  static fromState(state: { version: number; messages: Message[] }, options: AgentOptions): Agent {
-    if (state?.version !== 1 || !Array.isArray(state.messages))
+  /**
+   * An agent that goes on from a conversation agent.state() returned. The state is checked for the shape
+   * state() writes; its page text moves into the new agent's own delimiter.
+   */
+  static fromState(
+    state: { version: number; messages: Message[]; marker: string },
+    options: AgentOptions,
+  ): Agent {
+    const valid = parseSaved(stateSchema, state);
+    if (!valid)
       throw new LLMHelperError(
         'bad_argument',
-        'Agent.fromState needs what agent.state() returned (version 1).',
+        'Agent.fromState(state, options) needs what agent.state() returned ({ version: 1, messages, marker }), unchanged.',
       );
     const agent = new Agent(options);
-    agent.messages = state.messages;
+    agent.messages = rewrap(valid.messages as Message[], valid.marker, agent.marker);
     return agent;
   }
 
@@ -256,8 +316,10 @@ export class Agent extends EventEmitter {
   /** Runs a task (a follow-up continues the same conversation). Never rejects: failures end as status 'error'. */
   async run(task: string, opts: { mode?: 'act' | 'ask' } = {}): Promise<RunResult> {
     if (typeof task !== 'string' || !task.trim())
-      throw new LLMHelperError('bad_argument', 'agent.run(task) needs the task as text.');
-    return this.drive(task, opts.mode ?? 'act', 0);
+      throw new LLMHelperError('bad_argument', `agent.run(task) needs the task as text; got ${shown(task)}.`);
+    const o = readOptions('agent.run(task, { mode })', opts);
+    checkOptions('agent.run(task, { mode })', o, { mode: ['act', 'ask'] });
+    return this.drive(task, (o.mode as 'act' | 'ask' | undefined) ?? 'act', 0);
   }
 
   /**
@@ -265,17 +327,12 @@ export class Agent extends EventEmitter {
    * saved on pagehide, a note that the page changed, and a fresh observation. Null when there is none.
    */
   static resume(options: AgentOptions): { agent: Agent; result: Promise<RunResult> } | null {
-    let saved: SavedRun | null = null;
-    try {
-      saved = JSON.parse(sessionStorage.getItem(RUN_KEY) ?? 'null') as SavedRun | null;
-      sessionStorage.removeItem(RUN_KEY);
-    } catch {
-      return null;
-    }
-    if (saved?.version !== 1 || !Array.isArray(saved.messages)) return null;
+    const saved = readSavedRun();
+    if (!saved) return null;
     const agent = new Agent(options);
-    agent.messages = saved.messages;
-    agent.marker = saved.marker;
+    discardSavedRun();
+    // The delimiter is this agent's own, fresh; never one read from storage, which a page script can write.
+    agent.messages = rewrap(saved.messages as Message[], saved.marker, agent.marker);
     // Paused when the person navigated: still theirs on this page until they continue.
     agent.pausing = saved.paused === true;
     // A call that was running when the page went away has no result: say so.
@@ -344,8 +401,9 @@ export class Agent extends EventEmitter {
       return result;
     };
     const observe = (text: string, step: number): string => {
-      const flag = injectionIn(text);
-      if (flag) flagged.push({ step, text: flag });
+      // Each instructing text once per run, though the page shows it at every look.
+      for (const flag of injectionsIn(text))
+        if (!flagged.some((f) => f.text === flag)) flagged.push({ step, text: flag });
       return spotlight(text, this.marker);
     };
     this.emit('start', { task, resumed: resumedAt > 0 });
@@ -498,6 +556,28 @@ export class Agent extends EventEmitter {
     );
   }
 
+  /**
+   * The integrator's rules, the call's risk and the person's confirmation: why the call may not run, or
+   * null when it may. Every call goes through here, a run's and a replay's alike.
+   */
+  private async permit(
+    name: string,
+    args: Record<string, unknown>,
+    risks: Map<string, string>,
+  ): Promise<string | null> {
+    const risk = classify(this.options.helper, name, args, risks.get(name), this.lang);
+    const rule = ruling(this.options, name, args, risk.origin);
+    if (rule?.verdict === 'deny') return rule.reason;
+    if (!risk.risky || rule?.verdict === 'allow') return null;
+    const pending: PendingCall = { name, args, risk };
+    this.emit('confirm', pending);
+    if (!this.options.confirm)
+      return `${risk.reason} needs the person's confirmation, and none can be asked here.`;
+    const approved = await this.options.confirm(pending);
+    if (this.stopped) return 'the run was stopped.';
+    return approved ? null : `the person refused: ${risk.reason}.`;
+  }
+
   /** One tool call: rules, risk and confirmation, then the tool; its result as the model will read it. */
   private async call(
     call: ToolCall,
@@ -530,18 +610,8 @@ export class Agent extends EventEmitter {
       const answer = String(await this.options.ask(question));
       return { content: `The person answered: ${answer}`, record: { ...record, ok: true, result: answer } };
     }
-    const rule = ruling(this.options, call.name, args);
-    if (rule?.verdict === 'deny') return refuse(rule.reason);
-    const risk = classify(this.options.helper, call.name, args, risks.get(call.name), this.lang);
-    if (risk.risky && rule?.verdict !== 'allow') {
-      const pending: PendingCall = { name: call.name, args, risk };
-      this.emit('confirm', pending);
-      if (!this.options.confirm)
-        return refuse(`${risk.reason} needs the person's confirmation, and none can be asked here.`);
-      const approved = await this.options.confirm(pending);
-      if (this.stopped) return refuse('the run was stopped.');
-      if (!approved) return refuse(`the person refused: ${risk.reason}.`);
-    }
+    const refused = await this.permit(call.name, args, risks);
+    if (refused) return refuse(refused);
     this.emit('tool:call', { name: call.name, args });
     const r = await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
     this.emit('tool:result', { call, ok: r.ok, text: r.text });

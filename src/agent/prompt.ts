@@ -87,11 +87,38 @@ export function newMarker(): string {
 export const spotlight = (text: string, marker: string): string =>
   `<${marker}>\n${text.split(marker).join(marker.replace('-', '_'))}\n</${marker}>`;
 
-const INJECTION =
-  /ignore (all |any |the )?(previous|prior|above|earlier) (instructions|prompts?|messages)|disregard (the |all )?(previous|prior|above)|you are now\b|new instructions:|^\s*(system|assistant)\s*:|<\/?(system|instructions?)>|忽略(之前|以上|前面)的(指令|说明|提示)|你现在是/im;
+/**
+ * What instructing page text looks like, wherever it came from (a name, alt or title, off-screen text):
+ * orders to the model, role labels, the SDK's delimiter forged, and text dressed as what only the agent
+ * writes (a tool result, the person's answer or approval).
+ */
+const INJECTION = new RegExp(
+  [
+    /ignore (all |any |the )?(previous|prior|above|earlier) (instructions|prompts?|messages)/,
+    /disregard (the |all )?(previous|prior|above)/,
+    /you are now\b/,
+    /new instructions:/,
+    /(^|["'“([]|^\s*-)\s*(system|assistant|developer)\s*:/,
+    /<\/?(system|instructions?|tool_result|tool_call|tool_response|function_results?)>/,
+    /page[-_]data-[0-9a-f]{4,}/,
+    /\btool (result|output|response)s?\s*:/,
+    /the person (answered|says|said|has approved|approved|has confirmed|confirmed|allows|allowed)\b/,
+    /忽略(之前|以上|前面)的(指令|说明|提示)|你现在是|用户(回答|说|已批准|已确认)/,
+  ]
+    .map((r) => r.source)
+    .join('|'),
+  'gim',
+);
 
-/** The phrase in page text that tries to instruct the model, if any. */
-export function injectionIn(text: string): string | null {
-  const m = INJECTION.exec(text);
-  return m ? m[0].trim().slice(0, 80) : null;
+/** Every phrase in page text that tries to instruct the model, in order, each once. */
+export function injectionsIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(INJECTION))
+    found.add(
+      m[0]
+        .replace(/^[\s"'“([-]+/, '')
+        .trim()
+        .slice(0, 80),
+    );
+  return [...found];
 }

@@ -5,7 +5,15 @@
  * or whose element cannot be mapped, stops the replay and says which step and why.
  */
 import type { LLMHelper } from '../helper';
+import type { ToolsOptions } from '../tools/toolkit';
 import type { Step } from './agent';
+
+/** What a replay may do: the agent's tools, and its rules and confirmation for each call. */
+export interface ReplayGate {
+  tools: ToolsOptions;
+  /** Why the call may not run (it is refused: the replay stops there), or null when it may. */
+  permit(name: string, args: Record<string, unknown>): Promise<string | null>;
+}
 
 export interface ReplayResult {
   status: 'done' | 'diverged';
@@ -42,7 +50,11 @@ export interface Transcript {
   observation?: string;
 }
 
-export async function replay(helper: LLMHelper, transcript: Transcript): Promise<ReplayResult> {
+export async function replay(
+  helper: LLMHelper,
+  transcript: Transcript,
+  gate: ReplayGate,
+): Promise<ReplayResult> {
   const { steps } = transcript;
   const ids = new Map<number, number>();
   if (transcript.observation) learn(ids, idLines(transcript.observation), idLines(helper.summary()));
@@ -52,7 +64,9 @@ export async function replay(helper: LLMHelper, transcript: Transcript): Promise
       if (call.refused) continue; // it did not run then either
       calls++;
       const diverged = (reason: string): ReplayResult => ({ status: 'diverged', calls, step: s + 1, reason });
-      const args = { ...((call.args ?? {}) as Record<string, unknown>) };
+      const args = {
+        ...(call.args && typeof call.args === 'object' ? (call.args as Record<string, unknown>) : {}),
+      };
       for (const field of ID_FIELDS) {
         const v = args[field];
         if (typeof v !== 'number') continue;
@@ -62,7 +76,9 @@ export async function replay(helper: LLMHelper, transcript: Transcript): Promise
         args[field] = now;
       }
       if (call.name === 'done') return { status: 'done', calls };
-      const r = await helper.execute({ name: call.name, arguments: args }, { preset: 'full', prefix: '' });
+      const refused = await gate.permit(call.name, args);
+      if (refused) return diverged(`${call.name} was not run: ${refused}`);
+      const r = await helper.execute({ name: call.name, arguments: args }, gate.tools);
       if (r.ok !== call.ok)
         return diverged(
           `${call.name} ${r.ok ? 'worked' : `failed: ${r.text}`} (recorded: ${call.ok ? 'worked' : 'failed'})`,

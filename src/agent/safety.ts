@@ -1,7 +1,9 @@
 /**
  * Which calls are risky, and what the integrator's allow and deny rules say. A call is risky by its
- * tool (danger: runJS; upload; navigation to another origin) or by its target: the element's text or
- * URL talks about deleting, paying, ordering, sending, submitting, cancelling.
+ * tool (danger: runJS; upload), by where it sends the page (navigate, a click on a link, or a form
+ * submitted by a click, Enter or type's submit, to another origin) or by its target: the element's text
+ * or URL talks about deleting, paying, ordering, sending, submitting, cancelling. The same rules hold for
+ * every caller: the agent's run, a replay, the bridge.
  */
 import type { LLMHelper } from '../helper';
 
@@ -18,6 +20,8 @@ export interface Risk {
   reason: string;
   /** What the call acts on, as the page shows it. */
   target?: string;
+  /** The other site the call would open (navigate, a link, a form), which allow and deny lists name. */
+  origin?: string;
 }
 
 const RISKY_WORDS =
@@ -27,39 +31,71 @@ const RISKY_WORDS =
 const REASONS = {
   en: {
     code: (tool: string) => `${tool} runs code in the page`,
-    upload: 'uploads files to the page',
+    upload: (files: string, field: string) => `upload ${files} into ${field}`,
     site: (origin: string) => `opens another site, ${origin}`,
     on: (tool: string, target: string, word: string) => `${tool} on "${target}" (${word})`,
   },
   zh: {
     code: (tool: string) => `${tool} 会在页面中运行代码`,
-    upload: '向页面上传文件',
+    upload: (files: string, field: string) => `把 ${files} 上传到 ${field}`,
     site: (origin: string) => `打开另一个网站：${origin}`,
     on: (tool: string, target: string, word: string) => `${tool}：“${target}”（${word}）`,
   },
 };
 
+/** A web URL's origin; null for anything else (mailto:, javascript:, a bad URL), which opens no site. */
 const originOf = (url: string): string | null => {
   try {
-    return new URL(url, location.href).origin;
+    const u = new URL(url, location.href);
+    return /^https?:$/.test(u.protocol) ? u.origin : null;
   } catch {
     return null;
   }
 };
 
-/** The element a call acts on, described as the page shows it, when the call names one. */
-function targetOf(helper: LLMHelper, args: Record<string, unknown>): string | undefined {
+const idOf = (args: Record<string, unknown>): number | string | undefined => {
   const id = args.id ?? args.fromId;
-  if (typeof id !== 'number' && typeof id !== 'string') return undefined;
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+};
+
+/** One property of the call's element, or undefined (no element, or it has no such property). */
+function read(helper: LLMHelper, args: Record<string, unknown>, property: string): unknown {
+  const id = idOf(args);
+  if (id === undefined) return undefined;
   try {
-    const text = helper.extract(id as number, 'text');
-    const href = helper.extract(id as number, 'href');
-    return [typeof text === 'string' ? text : '', typeof href === 'string' ? href : '']
-      .filter(Boolean)
-      .join(' ');
+    return helper.extract(id as number, property);
   } catch {
     return undefined;
   }
+}
+
+/** The element a call acts on, described as the page shows it, when the call names one. */
+function targetOf(helper: LLMHelper, args: Record<string, unknown>): string | undefined {
+  if (idOf(args) === undefined) return undefined;
+  const text = read(helper, args, 'text');
+  const href = read(helper, args, 'href');
+  if (text === undefined && href === undefined) return undefined;
+  return [typeof text === 'string' ? text : '', typeof href === 'string' ? href : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Where the call may send the page: a link a click follows, or the form a click, Enter or submit sends. */
+function destinationOf(helper: LLMHelper, name: string, args: Record<string, unknown>): string | undefined {
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  if (name === 'navigate') return str(args.url);
+  if (name === 'click' || name === 'dblclick')
+    // A field's form is sent by Enter, not by a click into the field (a field has a value).
+    return (
+      str(read(helper, args, 'href')) ??
+      (read(helper, args, 'value') === undefined ? str(read(helper, args, 'action')) : undefined)
+    );
+  if (
+    (name === 'press' && /^(Numpad)?Enter$/.test(String(args.key))) ||
+    (name === 'type' && args.submit === true)
+  )
+    return str(read(helper, args, 'action'));
+  return undefined;
 }
 
 export function classify(
@@ -72,13 +108,30 @@ export function classify(
   const R = REASONS[language];
   if (toolRisk === 'read' || name === 'done' || name === 'ask_user') return { risky: false, reason: '' };
   if (toolRisk === 'danger' || name === 'runJS') return { risky: true, reason: R.code(name) };
-  if (name === 'upload') return { risky: true, reason: R.upload };
-  if (name === 'navigate' && typeof args.url === 'string') {
-    const origin = originOf(args.url);
-    if (origin && origin !== location.origin)
-      return { risky: true, reason: R.site(origin), target: args.url };
-    return { risky: false, reason: '' };
+  if (name === 'upload') {
+    const files = (Array.isArray(args.files) ? args.files : [args.files])
+      .map((f) => (f && typeof f === 'object' ? String((f as { name?: unknown }).name ?? '') : ''))
+      .filter(Boolean);
+    // The field as find shows it: [4] button "Attachment" (file).
+    let field = `[${String(idOf(args) ?? '?')}]`;
+    try {
+      field = helper
+        .describe(idOf(args) as number)
+        .split(/\.\s|\n/)[0]!
+        .slice(0, 100);
+    } catch {
+      /* no such element: its ID says what the call named */
+    }
+    return {
+      risky: true,
+      reason: R.upload(files.length ? files.map((f) => `"${f.slice(0, 60)}"`).join(', ') : 'files', field),
+    };
   }
+  const destination = destinationOf(helper, name, args);
+  const away = destination ? originOf(destination) : null;
+  if (away && away !== location.origin)
+    return { risky: true, reason: R.site(away), target: destination, origin: away };
+  if (name === 'navigate') return { risky: false, reason: '' };
   const target = targetOf(helper, args);
   const words = [
     target,
@@ -97,13 +150,16 @@ export function classify(
   return { risky: false, reason: '', target };
 }
 
-/** What the rules say of a call: 'deny' with the reason, or 'allow' (skip confirmation), or null. */
+/**
+ * What the rules say of a call: 'deny' with the reason, or 'allow' (skip confirmation), or null. `origin`
+ * is the other site the call would open (classify's risk.origin: a link or form as well as navigate).
+ */
 export function ruling(
   rules: Rules,
   name: string,
   args: Record<string, unknown>,
+  origin: string | null = name === 'navigate' && typeof args.url === 'string' ? originOf(args.url) : null,
 ): { verdict: 'deny' | 'allow'; reason: string } | null {
-  const origin = name === 'navigate' && typeof args.url === 'string' ? originOf(args.url) : null;
   const hits = (list?: string[]) => !!list?.some((r) => r === name || (origin !== null && r === origin));
   if (hits(rules.deny)) return { verdict: 'deny', reason: `the site does not allow ${origin ?? name}` };
   if (hits(rules.allow)) return { verdict: 'allow', reason: '' };

@@ -8,10 +8,11 @@
  *   bridge → page  {"jsonrpc":"2.0","method":"welcome"}   (the token was right; the page is connected)
  *   bridge → page  {"jsonrpc":"2.0","id":7,"method":"tools/list"}  or  "tools/call" with MCP's params
  *   page → bridge  {"jsonrpc":"2.0","id":7,"result":{...}}  MCP's ListToolsResult / CallToolResult
- * A call the page already ran (same id, after a reconnect) is answered from memory, never run twice.
+ * A call the page already ran (same id, after a reconnect) is answered from memory, never run twice; ids
+ * are unique to one run of the bridge, so a restarted bridge is never answered from the old one's calls.
  */
 import type { LLMHelper } from '../helper';
-import { LLMHelperError } from '../errors';
+import { LLMHelperError, checkOptions, readOptions, shown } from '../errors';
 import { classify } from '../agent/safety';
 import type { PendingCall } from '../agent/agent';
 import type { Preset } from '../tools/define';
@@ -43,18 +44,31 @@ const ANSWERED_KEPT = 200;
 /** Where the connection is remembered for the tab, so the next same-origin page reconnects by itself. */
 const RESUME_KEY = 'llm-helper.bridge.resume';
 
-/** The connection this tab had before it navigated, if any (url, token, preset). */
+/**
+ * The connection this tab had before it navigated, if any (url, token, preset). A page script can write
+ * sessionStorage too, so it is reopened only by the person (the panel asks) or the integrator's own code
+ * (LLMHelper.reconnect()), never by itself.
+ */
 export function savedConnection(): { url: string; token: string; preset?: Preset } | null {
   try {
-    return JSON.parse(sessionStorage.getItem(RESUME_KEY) ?? 'null') as {
-      url: string;
-      token: string;
-      preset?: Preset;
-    } | null;
+    const v = JSON.parse(sessionStorage.getItem(RESUME_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (
+      !v ||
+      typeof v.url !== 'string' ||
+      !/^wss?:\/\//.test(v.url) ||
+      typeof v.token !== 'string' ||
+      !v.token ||
+      (v.preset !== undefined && !['read', 'standard', 'full'].includes(v.preset as string))
+    )
+      return null;
+    return { url: v.url, token: v.token, ...(v.preset ? { preset: v.preset as Preset } : {}) };
   } catch {
     return null;
   }
 }
+
+/** Forgets the saved connection (the person chose not to reconnect). */
+export const forgetConnection = (): void => remember(null);
 
 function remember(value: { url: string; token: string; preset: Preset } | null): void {
   try {
@@ -83,9 +97,15 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
   if (typeof url !== 'string' || !/^wss?:\/\//.test(url))
     throw new LLMHelperError(
       'bad_argument',
-      `connect(url, { token }): url must be ws:// or wss://, such as ws://127.0.0.1:8765; got ${String(url).slice(0, 60)}.`,
+      `connect(url, { token }): url must be ws:// or wss://, such as ws://127.0.0.1:8765; got ${shown(url)}.`,
     );
-  if (!options || typeof options.token !== 'string' || !options.token)
+  options = readOptions('connect(url, { token })', options) as unknown as ConnectOptions;
+  checkOptions('connect(url, { token })', options as unknown as Record<string, unknown>, {
+    preset: ['read', 'standard', 'full'],
+    confirm: 'function',
+    onStatus: 'function',
+  });
+  if (typeof options.token !== 'string' || !options.token)
     throw new LLMHelperError(
       'bad_argument',
       'connect(url, { token }) needs the pairing token the bridge printed.',

@@ -107,13 +107,29 @@ export async function send<T>(
       try {
         return await read(res, { alive, delivered });
       } catch (e) {
-        throw e instanceof ProviderError ? e : fetchFailure(e);
+        // The service answered: a failure now is the stream being cut, not CORS or the page's CSP.
+        throw e instanceof ProviderError ? e : streamCut(e);
       }
     } catch (e) {
       error = e instanceof ProviderError ? e : providerError('network', req.provider, String(e));
     } finally {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onAbort);
+    }
+
+    function streamCut(e: unknown): ProviderError {
+      if (req.signal?.aborted) return providerError('aborted', req.provider);
+      if (timedOut)
+        return providerError(
+          'timeout',
+          req.provider,
+          `the answer stopped for ${Math.round(timeoutMs / 1000)} s`,
+        );
+      const cause = e instanceof Error ? e.message : String(e);
+      return new ProviderError(
+        'network',
+        `${req.provider}: the connection was cut while the answer was arriving (${cause.slice(0, 100)}).`,
+      );
     }
 
     function fetchFailure(e: unknown): ProviderError {
@@ -128,6 +144,11 @@ export async function send<T>(
       !delivered() &&
       error.kind !== 'aborted' &&
       attempt < maxRetries;
+    // Said only when it happened: how many times the request went out.
+    const tried = (e: ProviderError) =>
+      attempt
+        ? new ProviderError(e.kind, `${e.message} (Sent ${attempt + 1} times.)`, e.status, e.retryAfterMs)
+        : e;
     if (!retryable) {
       if (delivered() && error.retryable)
         throw new ProviderError(
@@ -135,10 +156,10 @@ export async function send<T>(
           `${error.message} Not sent again: part of the reply was already handed on.`,
           error.status,
         );
-      throw error;
+      throw tried(error);
     }
     const wait = error.retryAfterMs ?? backoff(attempt);
-    if (wait > retryBudget) throw error;
+    if (wait > retryBudget) throw tried(error);
     retryBudget -= wait;
     try {
       await sleep(wait, req.signal);

@@ -3,7 +3,7 @@
  * adapters share the request, retry and streaming code; the built-in Chrome model and text mode wrap
  * the same interface.
  */
-import { LLMHelperError } from '../errors';
+import { LLMHelperError, checkOptions, readOptions, shown } from '../errors';
 import { escapeRegExp } from '../regexp';
 import { anthropic } from './anthropic';
 import { chrome } from './chrome';
@@ -37,6 +37,29 @@ export interface ProviderOptions extends RetryOptions, WireOptions {
   /** fetch's credentials mode (the proxy sends the page's cookies by default: 'same-origin'). */
   credentials?: RequestCredentials;
   fetch?: typeof fetch;
+}
+
+/**
+ * A base URL is an absolute http(s) URL, never resolved against the page (a key sent to the host site's
+ * own server); plain http to another machine is allowed with a warning, since the key travels in clear.
+ */
+function checkBaseURL(where: string, options: ProviderOptions): void {
+  const raw = (options.baseURL = options.baseURL!.trim());
+  let url: URL | null = null;
+  try {
+    url = /^https?:\/\//i.test(raw) ? new URL(raw) : null;
+  } catch {
+    url = null;
+  }
+  if (!url)
+    throw new LLMHelperError(
+      'bad_argument',
+      `${where}: baseURL must be an absolute http(s) URL such as https://api.openai.com/v1; got ${shown(raw)}. Nothing was sent.`,
+    );
+  if (url.protocol === 'http:' && options.apiKey && !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname))
+    console.warn(
+      `LLMHelper: ${url.origin} is plain http: the API key travels in clear to it. Use https unless it is on a network you trust.`,
+    );
 }
 
 /** Presets and adapters by name, for the panel and the README. */
@@ -109,18 +132,47 @@ function httpProvider(
 
 /** A provider by adapter or preset name: provider('anthropic', { apiKey }), provider('ollama', { model }). */
 export function createProvider(name: string, options: ProviderOptions = {}): Provider {
+  if (typeof name !== 'string')
+    throw new LLMHelperError(
+      'bad_argument',
+      `provider(name, options): name must be a preset's name such as 'openai'; got ${shown(name)}.`,
+    );
   // Every adapter but the proxy is also a preset of its own service.
   const preset = PRESETS.find((p) => p.name === name);
   if (!preset && name !== 'proxy')
     throw new LLMHelperError(
       'bad_argument',
-      `No provider "${String(name).slice(0, 40)}": use one of ${[...PRESETS.map((p) => p.name), 'proxy'].join(', ')}.`,
+      `No provider ${shown(name, 40)}: use one of ${[...PRESETS.map((p) => p.name), 'proxy'].join(', ')}.`,
     );
-  if (options === null || typeof options !== 'object')
-    throw new LLMHelperError(
-      'bad_argument',
-      `provider('${name}', { apiKey, model, baseURL }): options must be an object.`,
-    );
+  const where = `provider('${name}', { apiKey, model, baseURL })`;
+  options = readOptions(where, options) as ProviderOptions;
+  checkOptions(where, options as Record<string, unknown>, {
+    apiKey: 'string',
+    baseURL: 'string',
+    model: 'string',
+    url: 'string',
+    format: Object.keys(WIRES),
+    headers: 'object',
+    capabilities: 'object',
+    fetch: 'function',
+    timeoutMs: 'number',
+    maxRetries: 'number',
+    maxRetryMs: 'number',
+    credentials: ['omit', 'same-origin', 'include'],
+  });
+  if (options.headers) {
+    const headers = readOptions(`${where}: headers`, options.headers);
+    for (const [k, v] of Object.entries(headers))
+      if (typeof v !== 'string')
+        throw new LLMHelperError(
+          'bad_argument',
+          `${where}: header ${shown(k)} must be text; got ${shown(v)}.`,
+        );
+    options.headers = headers as Record<string, string>;
+  }
+  if (options.capabilities)
+    options.capabilities = readOptions(`${where}: capabilities`, options.capabilities);
+  if (options.baseURL !== undefined) checkBaseURL(where, options);
   const o: ProviderOptions = { ...preset, ...options, headers: { ...preset?.headers, ...options.headers } };
   o.model = options.model ?? preset?.model;
   const caps: Capabilities = {

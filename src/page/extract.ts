@@ -20,6 +20,7 @@ export const PROPERTIES = [
   'text',
   'value',
   'href',
+  'action',
   'checked',
   'selected',
   'disabled',
@@ -132,6 +133,18 @@ export function extract(
         const link = closestDeep(el, 'a[*|href]');
         const raw = dom.linkHref(el) || (link && dom.linkHref(link));
         if (!raw) return null;
+        try {
+          return new URL(raw, dom.doc(el).baseURI).href;
+        } catch {
+          return raw;
+        }
+      }
+      case 'action': {
+        // Where this element sends its form: a submit button's formaction or its form's action, a
+        // field's form (Enter submits it); null outside a form, or for a dialog form (it stays here).
+        const form = tag === 'FORM' ? el : ((el as HTMLInputElement).form ?? closestDeep(el, 'form'));
+        if (!form || dom.attr(form, 'method')?.toLowerCase() === 'dialog') return null;
+        const raw = dom.attr(el, 'formaction') ?? dom.attr(form, 'action') ?? '';
         try {
           return new URL(raw, dom.doc(el).baseURI).href;
         } catch {

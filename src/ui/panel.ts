@@ -1,12 +1,15 @@
 /**
  * The in-page panel: a person gives the agent a task and watches it work, confirms risky actions,
- * answers its questions, stops it or takes over. It lives in a shadow root with an adopted stylesheet,
- * so host styles never reach it, its styles never reach the host, and it runs under style-src 'self'.
- * The root is open (assistive tools and test drivers reach it) but its host is marked, and the SDK's
- * own tools never look inside it. All text is set as text, never as HTML.
+ * answers its questions, stops it or takes over. It lives in a closed shadow root with an adopted
+ * stylesheet, so host styles never reach it, its styles never reach the host, it runs under style-src
+ * 'self', and page scripts do not find its controls. Every control acts on the person's own (trusted)
+ * events only: a page script that reaches the root anyway (it patched attachShadow before the SDK
+ * loaded) cannot approve, answer, send, continue or resume with a synthetic click or key. The key is
+ * never written into the DOM. All text is set as text, never as HTML.
  */
-import { RUN_KEY, type Agent, type PendingCall, type RunResult, type Step } from '../agent/agent';
+import { type Agent, type PendingCall, type RunResult, type Step } from '../agent/agent';
 import type { LLMHelper } from '../helper';
+import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import type { Provider } from '../llm/types';
 import type { ProviderOptions } from '../llm/provider';
 import type { Preset as ProviderPreset } from '../llm/presets';
@@ -42,10 +45,21 @@ export interface PanelDeps {
   resume?(
     options: ConstructorParameters<typeof Agent>[0],
   ): { agent: Agent; result: Promise<RunResult> } | null;
+  /** The task of a run saved for this tab, shown to the person before anything resumes. */
+  savedRun?(): { task: string } | null;
+  /** Drops the saved run (the person chose not to go on). */
+  discardRun?(): void;
+  /** A bridge connection this tab had before it navigated: reopened only when the person says so. */
+  savedConnection?(): { url: string } | null;
+  reconnect?(): void;
+  forgetConnection?(): void;
 }
 
 export interface Panel {
-  /** Runs a task as if typed into the panel. */
+  /**
+   * Runs a task as if typed into the panel. When the panel runs on the person's own settings (their key),
+   * a script's task is only put into the box: the person's Send runs it.
+   */
   send(task: string): Promise<RunResult | undefined>;
   /** Asks the person about a risky call, in the panel (also used for calls from the bridge). */
   confirm(call: PendingCall): Promise<boolean>;
@@ -56,7 +70,15 @@ export interface Panel {
   readonly agent: Agent | null;
 }
 
+/** A handler that acts on the person's own events only: a page script's synthetic event does nothing. */
+const trusted =
+  <E extends Event>(fn: (e: E) => void) =>
+  (e: E): void => {
+    if (e.isTrusted) fn(e);
+  };
+
 type Attrs = Record<string, string | boolean | ((e: Event) => void)>;
+/** An element; its event handlers (function attributes) hear trusted events only. */
 function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attrs: Attrs = {},
@@ -64,7 +86,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const el = dom.create(document, tag) as HTMLElementTagNameMap[K];
   for (const [k, v] of Object.entries(attrs)) {
-    if (typeof v === 'function') el.addEventListener(k, v);
+    if (typeof v === 'function') el.addEventListener(k, trusted(v));
     else if (v === true) el.setAttribute(k, '');
     else if (v !== false) el.setAttribute(k, v);
   }
@@ -85,7 +107,44 @@ interface Settings {
   language: UiLanguage;
 }
 
-export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel {
+/** The panel's options, checked and read once (a clear LLMHelperError for anything else). */
+export function panelOptions(options: unknown): PanelOptions {
+  const where = 'LLMHelper.panel(options)';
+  const o = readOptions(where, options) as PanelOptions;
+  checkOptions(where, o as Record<string, unknown>, {
+    provider: 'object',
+    language: ['en', 'zh'],
+    maxSteps: 'number',
+    collapsed: 'boolean',
+  });
+  if (o.provider && !safely(() => typeof o.provider!.chat === 'function', false))
+    throw new LLMHelperError('bad_argument', `${where}: provider must have chat().`);
+  let modelsOk = o.models === undefined;
+  try {
+    modelsOk ||=
+      Array.isArray(o.models) &&
+      o.models.every((m: unknown) => {
+        const model = m as ExtraModel | null;
+        return (
+          !!model &&
+          typeof model === 'object' &&
+          typeof model.label === 'string' &&
+          typeof model.make === 'function'
+        );
+      });
+  } catch {
+    modelsOk = false; // a model whose label or make cannot be read
+  }
+  if (!modelsOk)
+    throw new LLMHelperError(
+      'bad_argument',
+      `${where}: models must be a list of { label, make() }; got ${shown(o.models)}.`,
+    );
+  return o;
+}
+
+export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
+  const options = panelOptions(given);
   const saved = (() => {
     try {
       return JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Partial<Settings> | null;
@@ -114,7 +173,7 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     for (const [k, v] of Object.entries(at)) host.style.setProperty(k, v, 'important');
   };
   place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PANEL_CSS);
   root.adoptedStyleSheets = [sheet];
@@ -219,9 +278,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
             label,
           ),
         );
-      box.addEventListener('keydown', (e) => {
-        if ((e as KeyboardEvent).key === 'Escape') done(buttons[buttons.length - 1]![0]);
-      });
+      box.addEventListener(
+        'keydown',
+        trusted((e: KeyboardEvent) => {
+          if (e.key === 'Escape') done(buttons[buttons.length - 1]![0]);
+        }),
+      );
       add(box);
       (row.firstElementChild as HTMLElement).focus();
     });
@@ -312,6 +374,21 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     return a;
   }
 
+  /** Whether the model in use is the person's own (a preset with their key), not one the integrator gave. */
+  const personsModel = () => !options.provider && !options.models?.some((m) => m.label === settings.model);
+
+  /** Panel.send from code: on the person's own model, the task waits in the box for their Send. */
+  async function propose(task: string): Promise<RunResult | undefined> {
+    if (typeof task !== 'string')
+      throw new LLMHelperError('bad_argument', 'panel.send(task) takes the task as text.');
+    if (!personsModel()) return send(task);
+    if (!running) {
+      input.value = task;
+      setStatus(T.pressSend);
+    }
+    return undefined;
+  }
+
   async function send(task: string): Promise<RunResult | undefined> {
     if (running || !task.trim()) return undefined;
     running = true;
@@ -388,7 +465,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     );
     const baseURL = h('input', { type: 'url', value: settings.baseURL, placeholder: T.defaultURL });
     const modelName = h('input', { type: 'text', value: settings.modelName, placeholder: T.defaultModel });
-    const apiKey = h('input', { type: 'password', value: settings.apiKey, autocomplete: 'off' });
+    // The key is never written into the DOM (no value attribute): a saved key shows as its last digits.
+    const apiKey = h('input', {
+      type: 'password',
+      autocomplete: 'off',
+      placeholder: settings.apiKey ? T.savedKey(settings.apiKey.slice(-4)) : '',
+    });
     const remember = h('input', { type: 'checkbox', checked: settings.remember });
     const maxSteps = h('input', { type: 'number', min: '1', max: '200', value: String(settings.maxSteps) });
     const preset = h(
@@ -410,7 +492,7 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
         model: model.value,
         baseURL: baseURL.value.trim(),
         modelName: modelName.value.trim(),
-        apiKey: apiKey.value,
+        apiKey: apiKey.value || settings.apiKey,
         remember: remember.checked,
         maxSteps: Math.max(1, Number(maxSteps.value) || 40),
         preset: preset.value as Settings['preset'],
@@ -476,9 +558,12 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
         ),
       ),
     );
-    form.addEventListener('keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Escape') form.remove();
-    });
+    form.addEventListener(
+      'keydown',
+      trusted((e: KeyboardEvent) => {
+        if (e.key === 'Escape') form.remove();
+      }),
+    );
     add(form);
     model.focus();
   }
@@ -491,48 +576,69 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     pauseButton.textContent = agent?.paused ? T.continue : T.pause;
   }
 
-  sendButton.addEventListener('click', () => (running ? agent?.stop() : void send(input.value)));
-  input.addEventListener('keydown', (e) => {
-    const k = e as KeyboardEvent;
-    if (k.key === 'Enter' && !k.shiftKey) {
-      k.preventDefault();
-      if (!running) void send(input.value);
-      else if (agent?.paused) togglePause();
-    }
-  });
+  sendButton.addEventListener(
+    'click',
+    trusted(() => (running ? agent?.stop() : void send(input.value))),
+  );
+  input.addEventListener(
+    'keydown',
+    trusted((k: KeyboardEvent) => {
+      if (k.key === 'Enter' && !k.shiftKey) {
+        k.preventDefault();
+        if (!running) void send(input.value);
+        else if (agent?.paused) togglePause();
+      }
+    }),
+  );
   // Move by dragging the header.
-  head.addEventListener('pointerdown', (e) => {
-    if ((e.target as Element).closest('button')) return;
-    const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
-    const move = (m: PointerEvent) => {
-      place({
-        left: `${Math.max(0, start.r.left + m.clientX - start.x)}px`,
-        top: `${Math.max(0, start.r.top + m.clientY - start.y)}px`,
-        right: 'auto',
-        bottom: 'auto',
-      });
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-  });
+  head.addEventListener(
+    'pointerdown',
+    trusted((e: PointerEvent) => {
+      if ((e.target as Element).closest('button')) return;
+      const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
+      const move = (m: PointerEvent) => {
+        place({
+          left: `${Math.max(0, start.r.left + m.clientX - start.x)}px`,
+          top: `${Math.max(0, start.r.top + m.clientY - start.y)}px`,
+          right: 'auto',
+          bottom: 'auto',
+        });
+      };
+      const up = () => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    }),
+  );
   render();
-  // A run that a full page load interrupted (the script is on every page) goes on here.
-  let resumed: ReturnType<NonNullable<PanelDeps['resume']>> = null;
-  try {
-    if (sessionStorage.getItem(RUN_KEY)) resumed = deps.resume?.(agentOptions()) ?? null;
-  } catch {
-    // No storage, or no model configured yet (the settings open below): nothing to resume here.
-  }
-  if (resumed) {
+  // A run that a full page load interrupted (the script is on every page) goes on here, once the person
+  // says so: what sessionStorage holds, a page script may have written.
+  const waiting = deps.savedRun?.() ?? null;
+  if (waiting) void offerResume(waiting.task);
+  else if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
+
+  async function offerResume(task: string) {
+    const choice = await card(T.resumeRun(task.slice(0, 300)), [
+      ['go', T.continue],
+      ['no', T.discard],
+    ]);
+    if (choice !== 'go' || running) return deps.discardRun?.();
+    let resumed: ReturnType<NonNullable<PanelDeps['resume']>> = null;
+    try {
+      resumed = deps.resume?.(agentOptions()) ?? null;
+    } catch (e) {
+      // No model configured yet: the settings open, and the run stays saved for a later Continue.
+      add(h('div', { class: 'msg error' }, (e as Error).message));
+      return showSettings();
+    }
+    if (!resumed) return;
     agent = wire(resumed.agent);
     add(h('div', { class: 'msg model-text' }, T.continuing));
     setStatus(T.thinking, true);
     void finish(() => resumed.result);
-  } else if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
+  }
 
   function showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null) {
     bridgeBar.hidden = !info;
@@ -543,8 +649,29 @@ export function createPanel(deps: PanelDeps, options: PanelOptions = {}): Panel 
     );
   }
 
+  // A bridge connection from before a navigation is offered, never reopened by itself.
+  const lastConnection = deps.savedConnection?.() ?? null;
+  if (lastConnection) {
+    bridgeBar.hidden = false;
+    bridgeBar.replaceChildren(
+      `${T.reconnect(lastConnection.url)} `,
+      h('button', { type: 'button', click: () => deps.reconnect?.() }, T.connect),
+      h(
+        'button',
+        {
+          type: 'button',
+          click: () => {
+            deps.forgetConnection?.();
+            showConnection(null);
+          },
+        },
+        T.forget,
+      ),
+    );
+  }
+
   return {
-    send,
+    send: propose,
     confirm,
     showConnection,
     stop: () => agent?.stop(),

@@ -56,6 +56,13 @@ const en = {
   bridge: 'Outside agent via',
   continuing: 'A new page loaded; continuing the task…',
   disconnect: 'Disconnect',
+  resumeRun: (task: string) => `A task was under way when this page loaded. Continue: “${task}”?`,
+  discard: 'Discard',
+  reconnect: (url: string) => `This tab was connected to an outside agent at ${url}. Connect again?`,
+  connect: 'Connect',
+  forget: 'Forget',
+  savedKey: (tail: string) => `saved (…${tail}); type to replace`,
+  pressSend: 'A script proposed this task: press Send to run it.',
 };
 
 const zh: typeof en = {
@@ -112,6 +119,13 @@ const zh: typeof en = {
   bridge: '外部代理连接：',
   continuing: '新页面已加载，继续执行任务…',
   disconnect: '断开',
+  resumeRun: (task: string) => `此页面加载时有一个任务正在进行。继续：“${task}”？`,
+  discard: '放弃',
+  reconnect: (url: string) => `此标签页曾连接到 ${url} 的外部代理。重新连接？`,
+  connect: '连接',
+  forget: '忘记',
+  savedKey: (tail: string) => `已保存（…${tail}）；输入以替换`,
+  pressSend: '脚本提出了这个任务：点“发送”才会执行。',
 };
 
 export const TEXTS: Record<UiLanguage, typeof en> = { en, zh };

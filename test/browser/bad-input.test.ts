@@ -226,3 +226,150 @@ describe('bad input at the direct API', () => {
     await page.close();
   }, 120_000);
 });
+
+/** A value fast-check can send into the page, where the nasty ones are made (they do not cross evaluate). */
+const NASTY = ['proxy', 'getter', 'nullproto', 'bigint', 'symbol', 'fn', 'huge'] as const;
+const OPTION_KEYS = [
+  'apiKey',
+  'baseURL',
+  'model',
+  'provider',
+  'helper',
+  'preset',
+  'tools',
+  'maxSteps',
+  'confirm',
+  'ask',
+  'language',
+  'token',
+  'models',
+  'steps',
+  'messages',
+  'version',
+  'marker',
+  'mode',
+  'headers',
+  'url',
+  'format',
+  'timeoutMs',
+  'allow',
+  'deny',
+  'capabilities',
+  'collapsed',
+];
+const recipe: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 1 }),
+    fc.constantFrom(...NASTY).map((n) => ({ $nasty: n })),
+    fc.dictionary(fc.constantFrom(...OPTION_KEYS), tie('value'), { maxKeys: 4 }),
+    fc.array(tie('value'), { maxLength: 3 }),
+  ),
+})).value;
+
+describe('bad input at the agent side (provider, Agent and its methods, panel, connect, replay, fromState)', () => {
+  it('random values, getters that throw, Proxies and objects with no toString: an LLMHelperError or a result, never a raw error', async () => {
+    const page = await ctx.open('agent-app.html');
+    await page.evaluate(() => {
+      const make = (v: unknown): unknown => {
+        if (Array.isArray(v)) return v.map(make);
+        if (v && typeof v === 'object') {
+          const n = (v as { $nasty?: string }).$nasty;
+          const trap = () => {
+            throw new Error('trap');
+          };
+          if (n === 'proxy')
+            return new Proxy({}, { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, has: trap });
+          if (n === 'getter') return Object.defineProperty({}, 'apiKey', { enumerable: true, get: trap });
+          if (n === 'nullproto') return Object.create(null);
+          if (n === 'bigint') return 10n;
+          if (n === 'symbol') return Symbol('s');
+          if (n === 'fn') return () => {};
+          if (n === 'huge') return 'x'.repeat(200_000);
+          return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, make(x)]));
+        }
+        return v;
+      };
+      const L = window.LLMHelper as unknown as Record<string, (...a: unknown[]) => unknown> & {
+        Agent: (new (o: unknown) => Record<string, (...a: unknown[]) => unknown>) & {
+          fromState(s: unknown, o: unknown): unknown;
+        };
+      };
+      const fake = {
+        name: 'fake',
+        chat: async () => ({
+          text: 'ok',
+          toolCalls: [],
+          usage: { inputTokens: 1, outputTokens: 1 },
+          finishReason: 'stop',
+        }),
+      };
+      const agent = new L.Agent({ provider: fake });
+      const calls: Record<string, (a: unknown, b: unknown) => unknown> = {
+        provider: (a, b) => L.provider!(a, b),
+        'provider(openai)': (_a, b) => L.provider!('openai', b),
+        Agent: (a) => new L.Agent(a),
+        'Agent(provider)': (_a, b) => {
+          let options = b; // a Proxy cannot be spread here: it goes in as it is
+          try {
+            if (b && typeof b === 'object' && !Array.isArray(b)) options = { provider: fake, ...b };
+          } catch {
+            /* as it is */
+          }
+          return new L.Agent(options);
+        },
+        run: (a, b) => agent.run!(a, b),
+        replay: (a) => agent.replay!(a),
+        continue: (a) => agent.continue!(a),
+        fromState: (a, b) => L.Agent.fromState(a, b),
+        'fromState(provider)': (a) => L.Agent.fromState(a, { provider: fake }),
+        panel: (_a, b) => L.panel!(b),
+        connect: (a, b) => L.connect!(a, b),
+        'connect(url)': (_a, b) => L.connect!('ws://127.0.0.1:9', b),
+      };
+      (window as unknown as { tryCall: unknown }).tryCall = async (name: string, a: unknown, b: unknown) => {
+        try {
+          const r = await calls[name]!(make(a), make(b));
+          if (r && typeof r === 'object' && typeof (r as { close?: unknown }).close === 'function')
+            (r as { close(): void }).close();
+          return 'ok';
+        } catch (e) {
+          return e instanceof Error && e.name === 'LLMHelperError'
+            ? 'ok'
+            : `raw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+        }
+      };
+    });
+    const names = [
+      'provider',
+      'provider(openai)',
+      'Agent',
+      'Agent(provider)',
+      'run',
+      'replay',
+      'continue',
+      'fromState',
+      'fromState(provider)',
+      'panel',
+      'connect',
+      'connect(url)',
+    ];
+    for (const name of names)
+      await fc.assert(
+        fc.asyncProperty(recipe, recipe, async (a, b) => {
+          const outcome = await page.evaluate(
+            ({ name, a, b }) =>
+              (window as unknown as { tryCall(n: string, a: unknown, b: unknown): Promise<string> }).tryCall(
+                name,
+                a,
+                b,
+              ),
+            { name, a, b },
+          );
+          expect(outcome, `${name}(${JSON.stringify(a)}, ${JSON.stringify(b)})`).toBe('ok');
+        }),
+        { numRuns: 60 },
+      );
+    await page.close();
+  }, 120_000);
+});

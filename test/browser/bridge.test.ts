@@ -5,6 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { Buffer } from 'node:buffer';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -59,6 +61,52 @@ async function httpBridge(p: number, httpPort: number): Promise<ChildProcess> {
   });
   return child;
 }
+
+/** MCP over HTTP as a client authenticates: the pairing token as a bearer credential. */
+const httpTransport = (httpPort: number) =>
+  new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${httpPort}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
+  });
+
+/** A raw POST to the bridge's HTTP endpoint, with headers fetch would not let us set (Host). */
+function rawPost(
+  httpPort: number,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: httpPort,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += String(d)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    // The server may answer (413) and close before the whole body is written.
+    req.on('error', (e) => (/EPIPE|ECONNRESET/.test(String(e)) ? undefined : reject(e)));
+    req.end(body);
+  });
+}
+
+const callFind = (pattern: string, id = 1) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'find', arguments: { pattern } },
+  });
 
 async function connectPage(page: Page, p: number, token = TOKEN, preset = 'standard'): Promise<string> {
   await page.evaluate(
@@ -119,7 +167,7 @@ describe('the bridge', () => {
     const page = await ctx.open('invoices.html');
     expect(await connectPage(page, p)).toBe('open');
     const client = new Client({ name: 'bridge-test-http', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${httpPort}/mcp`)));
+    await client.connect(httpTransport(httpPort));
     cleanups.push(() => client.close());
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('find');
     const found = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'Invoice 2024-01' } }));
@@ -186,7 +234,7 @@ describe('the bridge', () => {
       { timeout: 15_000 },
     );
     const client = new Client({ name: 'bridge-test-restart', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${httpPort}/mcp`)));
+    await client.connect(httpTransport(httpPort));
     cleanups.push(() => client.close());
     const found = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'Invoice 2024-02' } }));
     const near = textOf(
@@ -317,12 +365,19 @@ describe('the bridge', () => {
     await page.close();
   });
 
-  it('survives a same-origin navigation: the next page (script on every page) connects again by itself', async () => {
+  it('survives a same-origin navigation when the integrator opts in on the next page (LLMHelper.reconnect())', async () => {
     const p = port++;
     const client = await stdioClient(p);
     const page = await ctx.open('invoices.html');
     expect(await connectPage(page, p)).toBe('open');
     await page.goto(`${ctx.server.url}/test/fixtures/files.html`);
+    await page.waitForFunction(() => typeof window.LLMHelper === 'object');
+    // Not by itself: what the tab remembers, a page script could have written.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(textOf(await client.callTool({ name: 'list_pages', arguments: {} }))).toMatch(
+      /reconnecting|not connected|disconnected/,
+    );
+    await page.evaluate(() => (window.LLMHelper as unknown as { reconnect(): unknown }).reconnect());
     await page.waitForFunction(
       () =>
         (window.LLMHelper as unknown as { connection?: { status: string } }).connection?.status === 'open',
@@ -335,6 +390,162 @@ describe('the bridge', () => {
     expect(textOf(await client.callTool({ name: 'find', arguments: { pattern: 'report.pdf' } }))).toMatch(
       /report\.pdf/,
     );
+    await page.close();
+  });
+});
+
+describe('the bridge answers only its pairing', () => {
+  it('over HTTP: no credential 401, a wrong one 401, a rebinding Host 403, a foreign Origin 403, 50 MB 413; the page is untouched', async () => {
+    const p = port++;
+    const httpPort = port++;
+    await httpBridge(p, httpPort);
+    const page = await ctx.open('invoices.html');
+    expect(await connectPage(page, p)).toBe('open');
+    // Counts the calls that reach the page's tools.
+    await page.evaluate(() => {
+      const w = window as unknown as { calls: number };
+      w.calls = 0;
+      const L = window.LLMHelper as unknown as { execute(c: unknown, o?: unknown): unknown };
+      const run = L.execute.bind(L);
+      L.execute = (c: unknown, o?: unknown) => {
+        w.calls++;
+        return run(c, o);
+      };
+    });
+    const calls = () => page.evaluate(() => (window as unknown as { calls: number }).calls);
+    const ok = { Authorization: `Bearer ${TOKEN}` };
+    const none = await rawPost(httpPort, callFind('Invoice'), {});
+    expect(none.status).toBe(401);
+    expect(none.text).not.toMatch(/Invoice 2024/);
+    const wrong = await rawPost(httpPort, callFind('Invoice'), { Authorization: 'Bearer not-the-token' });
+    expect(wrong.status).toBe(401);
+    const rebound = await rawPost(httpPort, callFind('Invoice'), {
+      ...ok,
+      host: `rebind.attacker.example:${httpPort}`,
+    });
+    expect(rebound.status).toBe(403);
+    const foreign = await rawPost(httpPort, callFind('Invoice'), { ...ok, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.text).not.toMatch(/Invoice 2024/);
+    const huge = await rawPost(httpPort, Buffer.alloc(50 * 1024 * 1024, 32), ok);
+    expect(huge.status).toBe(413);
+    expect(await calls()).toBe(0);
+    // The same request with the pairing token, from no browser (no Origin), is answered.
+    const good = await rawPost(httpPort, callFind('Invoice 2024-03'), ok);
+    expect(good.status).toBe(200);
+    expect(good.text).toMatch(/Invoice 2024-03/);
+    expect(await calls()).toBe(1);
+    await page.close();
+  });
+
+  it("a restarted bridge with the same token is never answered from the old one's calls", async () => {
+    const p = port++;
+    const httpPort = port++;
+    const first = await httpBridge(p, httpPort);
+    const page = await ctx.open('invoices.html');
+    expect(await connectPage(page, p)).toBe('open');
+    const ok = { Authorization: `Bearer ${TOKEN}` };
+    expect((await rawPost(httpPort, callFind('Invoice 2024-01'), ok)).text).toMatch(/Invoice 2024-01/);
+    first.kill();
+    await page.waitForFunction(
+      () => (window as unknown as { conn: { status: string } }).conn.status === 'connecting',
+    );
+    await httpBridge(p, httpPort);
+    await page.waitForFunction(
+      () => (window as unknown as { conn: { status: string } }).conn.status === 'open',
+      null,
+      { timeout: 15_000 },
+    );
+    const second = await rawPost(httpPort, callFind('Invoice 2024-02'), ok);
+    expect(second.text).toMatch(/Invoice 2024-02/);
+    expect(second.text).not.toMatch(/Invoice 2024-01/);
+    await page.close();
+  });
+
+  it('a call whose page goes away (closed, or navigated) ends at once, saying so, and is not run on the next page', async () => {
+    const p = port++;
+    const client = await stdioClient(p);
+    const page = await ctx.open('invoices.html');
+    expect(await connectPage(page, p)).toBe('open');
+    const t0 = Date.now();
+    const waiting = client
+      .callTool({ name: 'waitFor', arguments: { pattern: 'Never shown', timeout: 20_000 } })
+      .then(textOf, (e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 500));
+    await page.goto(`${ctx.server.url}/test/fixtures/files.html`);
+    expect(await waiting).toMatch(
+      /disconnected .* while running waitFor; it may or may not have taken effect/,
+    );
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    // The next page connects (the integrator's opt-in) and gets no resent call.
+    await page.evaluate(() => {
+      const w = window as unknown as { calls: string[] };
+      w.calls = [];
+      const L = window.LLMHelper as unknown as {
+        reconnect(): unknown;
+        execute(c: unknown, o?: unknown): unknown;
+      };
+      const run = L.execute.bind(L);
+      L.execute = (c: unknown, o?: unknown) => {
+        w.calls.push(JSON.stringify(c));
+        return run(c, o);
+      };
+      L.reconnect();
+    });
+    await page.waitForFunction(
+      () =>
+        (window.LLMHelper as unknown as { connection?: { status: string } }).connection?.status === 'open',
+      null,
+      { timeout: 15_000 },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual([]);
+    await page.close();
+  });
+
+  it('a bridge address planted in sessionStorage is not connected to at load; the panel asks the person', async () => {
+    const p = port++;
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: p });
+    let connections = 0;
+    wss.on('connection', () => connections++);
+    cleanups.push(() => {
+      for (const c of wss.clients) c.terminate();
+      return new Promise((r) => wss.close(r));
+    });
+    const page = await ctx.open('invoices.html');
+    await page.evaluate((p) => {
+      sessionStorage.setItem(
+        'llm-helper.bridge.resume',
+        JSON.stringify({ url: `ws://127.0.0.1:${p}`, token: 'planted', preset: 'full' }),
+      );
+    }, p);
+    await page.reload();
+    await page.waitForFunction(() => typeof window.LLMHelper === 'object');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(connections).toBe(0);
+    await page.evaluate(() =>
+      (window.LLMHelper as unknown as { panel(o: unknown): unknown }).panel({
+        provider: {
+          name: 'none',
+          chat: async () => ({
+            text: '',
+            toolCalls: [],
+            usage: { inputTokens: 0, outputTokens: 0 },
+            finishReason: 'stop',
+          }),
+        },
+      }),
+    );
+    const bar = page.locator('[data-llm-helper-ui] .bridge');
+    await expect
+      .poll(() => bar.textContent())
+      .toMatch(new RegExp(`connected to an outside agent at ws://127.0.0.1:${p}`));
+    // A page script's click on Connect does nothing; the person's does.
+    await bar.getByRole('button', { name: 'Connect' }).evaluate((b: HTMLElement) => b.click());
+    await new Promise((r) => setTimeout(r, 500));
+    expect(connections).toBe(0);
+    await bar.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => connections).toBe(1);
     await page.close();
   });
 });

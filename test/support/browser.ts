@@ -14,11 +14,12 @@ export interface BrowserContextForTests {
   open(name: string, opts?: { width?: number; height?: number }): Promise<Page>;
 }
 
-export function useBrowser(): BrowserContextForTests {
+/** `panelRoot: 'closed'` leaves the panel's shadow root as the SDK makes it (see OPEN_PANEL_ROOT). */
+export function useBrowser(options: { panelRoot?: 'open' | 'closed' } = {}): BrowserContextForTests {
   const ctx = {} as BrowserContextForTests;
   beforeAll(async () => {
     ctx.server = await startServer();
-    ctx.browser = await launchChromium();
+    ctx.browser = await launchChromium(options);
     ctx.open = async (name, opts = {}) => {
       const page = await ctx.browser.newPage({
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },

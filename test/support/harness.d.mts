@@ -7,7 +7,8 @@ export const CHROMIUM_ARGS: string[];
 export function startServer(
   root?: string,
 ): Promise<{ url: string; otherOrigin: string; close(): Promise<void> }>;
-export function launchChromium(): Promise<Browser>;
+export const OPEN_PANEL_ROOT: string;
+export function launchChromium(options?: { panelRoot?: 'open' | 'closed' }): Promise<Browser>;
 export function corpusPages(): Promise<string[]>;
 export function openCorpusPage(
   browser: Browser,

@@ -73,16 +73,48 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** @returns {Promise<import('playwright-core').Browser>} */
-export function launchChromium() {
+/**
+ * The panel's shadow root is closed, so page scripts do not find its controls; Playwright's locators
+ * reach open roots only. Test pages get this init script, which opens the panel's root for the test
+ * driver (as a page script that runs before the SDK could): the tests that show what a hostile page
+ * can do launch without it (`{ panelRoot: 'closed' }`). It changes no behaviour of the SDK: every panel
+ * control still acts only on trusted events, which is what the driver's clicks and keys are.
+ */
+export const OPEN_PANEL_ROOT = `(() => {
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    return attach.call(this, this.localName === 'llm-helper-panel' ? { ...init, mode: 'open' } : init);
+  };
+})()`;
+
+/**
+ * Debian's Chromium, headless. Every page it opens gets OPEN_PANEL_ROOT unless `panelRoot` is 'closed'.
+ * @param {{ panelRoot?: 'open' | 'closed' }} [options]
+ */
+export async function launchChromium(options = {}) {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(path))
     throw new Error(
       `Chromium is not at ${path}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it when missing.`,
     );
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: path,
     args: CHROMIUM_ARGS,
   });
+  if (options.panelRoot === 'closed') return browser;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (o) => {
+    const context = await newContext(o);
+    await context.addInitScript(OPEN_PANEL_ROOT);
+    return context;
+  };
+  browser.newPage = async (o) => {
+    const page = await newPage(o);
+    await page.context().addInitScript(OPEN_PANEL_ROOT);
+    return page;
+  };
+  return browser;
 }
 
 /** The saved pages, by file name; empty when the corpus is not beside the repository. */

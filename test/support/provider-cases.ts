@@ -31,6 +31,9 @@ export interface ProviderCase {
     requests: number;
     toolCallEvents?: number;
     atLeastMs?: number;
+    /** What the error message must say, and must not (it says "Sent N times" only when it was). */
+    says?: RegExp;
+    saysNot?: RegExp;
   };
 }
 
@@ -111,7 +114,7 @@ export const CASES: ProviderCase[] = [
     name: '500 every time is server, after retries',
     replies: [{ text: 'x' }],
     faults: [['500'], ['500'], ['500']],
-    expect: { ok: false, kind: 'server', requests: 3 },
+    expect: { ok: false, kind: 'server', requests: 3, says: /\(Sent 3 times\.\)/, saysNot: /retried/ },
   },
   {
     name: '503, 529 and 429 are retried, then it works',
@@ -160,7 +163,7 @@ export const CASES: ProviderCase[] = [
     name: 'x-should-retry: false is not retried',
     replies: [{ text: 'x' }],
     faults: [['503', { shouldRetry: false }]],
-    expect: { ok: false, kind: 'server', requests: 1 },
+    expect: { ok: false, kind: 'server', requests: 1, saysNot: /retried|Sent \d+ times/ },
   },
   {
     name: 'a hang is a timeout',
@@ -188,7 +191,15 @@ export const CASES: ProviderCase[] = [
       { text: 'Here is a long answer that will be cut', toolCalls: [{ name: 'click', args: { id: 3 } }] },
     ],
     faults: [['cut', { after: 5 }]],
-    expect: { ok: false, kind: 'network', requests: 1, toolCallEvents: 0 },
+    expect: {
+      ok: false,
+      kind: 'network',
+      requests: 1,
+      toolCallEvents: 0,
+      // The service answered 200: the cut is the stream's, not CORS's or the page's CSP's.
+      says: /connection was cut while the answer was arriving/,
+      saysNot: /CORS|Content-Security-Policy/,
+    },
   },
   {
     name: 'a reply the safety filter blocked',
@@ -276,7 +287,9 @@ export async function runCase(
 
 /** The checks of one conformance case, shared with the browser runner. */
 export function checkOutcome(c: ProviderCase, out: CaseOutcome, requests: number): void {
-  const { requests: want, toolCallEvents, atLeastMs, ...rest } = c.expect;
+  const { requests: want, toolCallEvents, atLeastMs, says, saysNot, ...rest } = c.expect;
+  if (says) expect(out.message).toMatch(says);
+  if (saysNot) expect(out.message ?? '').not.toMatch(saysNot);
   expect(out, JSON.stringify(out)).toMatchObject(rest);
   expect(requests, 'requests that reached the server').toBe(want);
   if (toolCallEvents !== undefined)

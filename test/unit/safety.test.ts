@@ -7,7 +7,11 @@ import { createLLMHelper } from '../../src/helper';
 let helper: ReturnType<typeof createLLMHelper>;
 beforeEach(() => {
   document.body.innerHTML =
-    '<button>Delete invoice 7</button><button>Rename</button><a href="https://elsewhere.example/x">Away</a>';
+    '<button>Delete invoice 7</button><button>Rename</button><a href="https://elsewhere.example/x">Away</a>' +
+    '<a href="/home">Home</a><a href="mailto:ann@example.com">Mail Ann</a>' +
+    '<form action="https://collector.example/post"><input aria-label="Search box"><button>Go</button></form>' +
+    '<form action="/save"><input aria-label="Name box"><button>Keep</button></form>' +
+    '<label>Attachment <input type="file"></label>';
   helper = createLLMHelper();
 });
 const idOf = (text: string) => helper.find(text, { visible: false })[0]!.id;
@@ -27,12 +31,40 @@ describe('classify', () => {
 
   it('asks about code, uploads and other sites, in both languages', () => {
     expect(classify(helper, 'runJS', { code: '1' }, 'danger', 'zh').reason).toBe('runJS 会在页面中运行代码');
-    expect(classify(helper, 'upload', { id: 1 }, 'write').reason).toBe('uploads files to the page');
+    const file = helper.find({ type: 'input[type=file]', visible: false })[0]!.id;
+    // The person reads which files go into which field.
+    expect(classify(helper, 'upload', { id: file, files: [{ name: 'q3-report.pdf' }] }, 'write').reason).toBe(
+      `upload "q3-report.pdf" into [${file}] button "Attachment" (file)`,
+    );
     expect(classify(helper, 'navigate', { url: 'https://elsewhere.example/' }, 'write', 'zh')).toMatchObject({
       risky: true,
       reason: '打开另一个网站：https://elsewhere.example',
     });
     expect(classify(helper, 'navigate', { url: '/settings' }, 'write').risky).toBe(false);
+  });
+
+  it('asks before a click on a link, or a form sent by a click, Enter or submit, that opens another site', () => {
+    const away = { risky: true, reason: 'opens another site, https://elsewhere.example' };
+    expect(classify(helper, 'click', { id: idOf('Away') }, 'write')).toMatchObject(away);
+    expect(classify(helper, 'dblclick', { id: idOf('Away') }, 'write')).toMatchObject(away);
+    const form = {
+      risky: true,
+      reason: 'opens another site, https://collector.example',
+      origin: 'https://collector.example',
+    };
+    expect(classify(helper, 'click', { id: idOf('^Go$') }, 'write')).toMatchObject(form);
+    expect(classify(helper, 'press', { key: 'Enter', id: idOf('Search box') }, 'write')).toMatchObject(form);
+    expect(
+      classify(helper, 'type', { id: idOf('Search box'), text: 'x', submit: true }, 'write'),
+    ).toMatchObject(form);
+    // Clicking into the field, or typing without submitting, sends nothing; same-site forms and links,
+    // and mailto:, open no other site.
+    expect(classify(helper, 'click', { id: idOf('Search box') }, 'write').risky).toBe(false);
+    expect(classify(helper, 'type', { id: idOf('Search box'), text: 'x' }, 'write').risky).toBe(false);
+    expect(classify(helper, 'click', { id: idOf('Keep') }, 'write').risky).toBe(false);
+    expect(classify(helper, 'press', { key: 'Enter', id: idOf('Name box') }, 'write').risky).toBe(false);
+    expect(classify(helper, 'click', { id: idOf('Home') }, 'write').risky).toBe(false);
+    expect(classify(helper, 'click', { id: idOf('Mail Ann') }, 'write').risky).toBe(false);
   });
 
   it('never throws, whatever the arguments (stale IDs, wrong types, odd URLs)', () => {
@@ -57,5 +89,10 @@ describe('ruling', () => {
     expect(ruling(rules, 'runJS', {})?.verdict).toBe('deny');
     expect(ruling(rules, 'navigate', { url: 'https://ok.example/a' })?.verdict).toBe('allow');
     expect(ruling(rules, 'click', {})).toBeNull();
+    // A link or form that opens another site is ruled by its origin, as navigate is.
+    expect(ruling(rules, 'click', { id: 3 }, 'https://ok.example')?.verdict).toBe('allow');
+    expect(
+      ruling({ deny: ['https://bad.example'] }, 'click', { id: 3 }, 'https://bad.example')?.verdict,
+    ).toBe('deny');
   });
 });

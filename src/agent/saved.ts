@@ -1,0 +1,103 @@
+/**
+ * A conversation kept outside the agent (sessionStorage across a page load, or agent.state() handed to
+ * Agent.fromState) comes back as untrusted data: a page script can write sessionStorage. It is taken only
+ * in the shape the agent writes, and its page text is moved into the new run's own delimiter, which
+ * always comes from the SDK's random source.
+ */
+import * as z from 'zod/mini';
+import type { Message } from '../llm/types';
+
+const call = z.object({
+  id: z.string(),
+  name: z.string(),
+  args: z.unknown(),
+  signature: z.optional(z.string()),
+  itemId: z.optional(z.string()),
+});
+const reasoning = z.object({
+  text: z.string(),
+  signature: z.optional(z.string()),
+  redacted: z.optional(z.string()),
+  id: z.optional(z.string()),
+});
+const message = z.union([
+  z.object({ role: z.literal('user'), content: z.string() }),
+  z.object({
+    role: z.literal('assistant'),
+    text: z.optional(z.string()),
+    toolCalls: z.optional(z.array(call)),
+    reasoning: z.optional(z.array(reasoning)),
+  }),
+  z.object({
+    role: z.literal('tool'),
+    results: z.array(
+      z.object({
+        callId: z.string(),
+        name: z.string(),
+        content: z.string(),
+        isError: z.optional(z.boolean()),
+      }),
+    ),
+  }),
+]);
+
+/** The delimiter's shape (prompt.ts newMarker): anything else in a saved state is not the SDK's. */
+const marker = z.string().check(z.refine((v: string) => /^page-data-[0-9a-f]{12}$/.test(v)));
+
+export const savedRunSchema = z.object({
+  version: z.literal(1),
+  task: z.string(),
+  mode: z.enum(['act', 'ask']),
+  step: z.number(),
+  marker,
+  messages: z.array(message),
+  paused: z.optional(z.boolean()),
+});
+export type SavedRun = z.infer<typeof savedRunSchema>;
+
+export const stateSchema = z.object({
+  version: z.literal(1),
+  messages: z.array(message),
+  marker,
+});
+
+/** What agent.replay() takes: a run's steps (each call as recorded) and the observation it began from. */
+export const transcriptSchema = z.object({
+  steps: z.array(
+    z.object({
+      calls: z.array(
+        z.object({
+          name: z.string(),
+          args: z.unknown(),
+          ok: z.boolean(),
+          result: z.string(),
+          refused: z.optional(z.string()),
+        }),
+      ),
+    }),
+  ),
+  observation: z.optional(z.string()),
+});
+
+/** The value if it has the shape, else null. */
+export function parseSaved<T>(schema: z.ZodMiniType<T>, value: unknown): T | null {
+  try {
+    const r = z.safeParse(schema, value);
+    return r.success ? r.data : null;
+  } catch {
+    return null; // a getter that throws, a hostile Proxy: not a state the agent wrote
+  }
+}
+
+/** The messages with page text moved from an earlier run's delimiter into this run's. */
+export function rewrap(messages: Message[], from: string, to: string): Message[] {
+  if (from === to) return messages;
+  const move = (s: string) => s.split(`<${from}>`).join(`<${to}>`).split(`</${from}>`).join(`</${to}>`);
+  return messages.map((m) =>
+    m.role === 'user'
+      ? { ...m, content: move(m.content) }
+      : m.role === 'tool'
+        ? { ...m, results: m.results.map((r) => ({ ...r, content: move(r.content) })) }
+        : m,
+  );
+}

@@ -4,7 +4,6 @@ import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
 
@@ -14,17 +13,21 @@ const replaceVersion = {
   name: 'version',
   transform: (code) => (code.includes('__VERSION__') ? code.replaceAll('__VERSION__', version) : null),
 };
-// The bundles carry src/zod-lite (the part of zod's API LLMHelper's schemas use) instead of zod itself:
-// the source, its types and the tests use zod, and test/unit/zod-lite.test.ts checks that both accept and
-// reject the same arguments alike. zod's core is the largest single part of the bundle otherwise, and it
-// would also set globals (globalThis.__zod_globalConfig) on every page.
-const ZOD_LITE = {
-  'zod/mini': fileURLToPath(new URL('./src/zod-lite/mini.ts', import.meta.url)),
-  'zod/v4/core': fileURLToPath(new URL('./src/zod-lite/core.ts', import.meta.url)),
-};
-const zodLite = {
-  name: 'zod-lite',
-  resolveId: (source) => ZOD_LITE[source] ?? null,
+// zod walks its own tables and its input objects with for…in, which also visits what a page added to
+// Object.prototype as enumerable (old libraries do): its prototype installer then fails at load, and a
+// strict object reports the page's additions as unknown keys. In the bundle, zod's for…in loops read own
+// keys only (Object.keys), which is what they mean on an untouched page
+// (test/browser/install-hostile.test.ts loads the bundle beside such additions).
+const zodOwnKeys = {
+  name: 'zod-own-keys',
+  transform(code, id) {
+    if (!/node_modules[\\/]zod[\\/]/.test(id)) return null;
+    const out = code.replace(
+      /for \((const|let|var) (\w+) in ([^)]+)\) \{/g,
+      'for ($1 $2 of Object.keys($3)) {',
+    );
+    return out === code ? null : { code: out, map: null };
+  },
 };
 // The panel's stylesheet ships without its comments and spare white space (terser leaves strings alone).
 const minifyPanelCss = {
@@ -61,7 +64,7 @@ const printSize = {
 const plugins = (declarations) => [
   replaceVersion,
   minifyPanelCss,
-  zodLite,
+  zodOwnKeys,
   resolve({ browser: true }),
   // eventemitter3's ESM entry re-exports its CommonJS build.
   commonjs(),

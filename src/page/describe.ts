@@ -24,7 +24,7 @@ import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, plural, truncate } from './text';
-import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, typeSelector } from './types';
+import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
@@ -616,11 +616,12 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   checkBudget(budget);
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
+  const exactly = !!opts.type && isSelectorType(opts.type);
   const all = queryAllDeep(root, selector).filter(
     (el) =>
       !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)) &&
       // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
-      !onlyProposed(el, opts.type) &&
+      (exactly || !onlyProposed(el, opts.type)) &&
       // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
       !comboboxOf(el),
   );

@@ -21,11 +21,11 @@ import { disabledReason } from './disabled';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { matchesText, toPattern, type Pattern } from './pattern';
+import { matchesText, searchText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, normalize, truncate } from './text';
-import { CLOSE_BOXES, INTERACTIVE_SELECTOR, typeSelector } from './types';
+import { CLOSE_BOXES, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
 import { isInert, openLayer, quickVisibility, visibility } from './visible';
-import { collectRoots } from './roots';
+import { collectRoots, queryAllDeep } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { operated } from './stand-in';
@@ -240,7 +240,7 @@ function blockOf(node: Text, stop: Element | null): Element | null {
 }
 
 /** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
-function indexText(root: SearchRoot): TextIndex {
+function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
   const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
   const base = dom.nodeType(root) === 9 ? dom.pageRoot(doc) : root;
   const parts: string[] = [];
@@ -250,7 +250,8 @@ function indexText(root: SearchRoot): TextIndex {
   const walker = dom.treeWalker(doc, base, SHOW_TEXT);
   let pos = 0;
   for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-    const data = n.data;
+    // Offsets in this text only choose the node: the text can be unified (searchText) without a map.
+    const data = searchText(pattern, n.data);
     if (!data) continue;
     parts.push(data);
     starts.push(pos);
@@ -451,6 +452,8 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
   const scope = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const excluded = toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element);
   const selector = opts.type ? typeSelector(opts.type) : null;
+  // A selector the caller wrote means exactly what it matches: no stand-in widget, no role's veto.
+  const exactly = !!opts.type && isSelectorType(opts.type);
   const scopeEl = dom.nodeType(scope) === 1 ? (scope as Element) : null;
   const { roots, unreachable } = collectRoots(scope as Element | Document);
   const candidates = new Map<Element, Candidate>();
@@ -464,11 +467,13 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       if (!up || (scopeEl && !containsDeep(scopeEl, up))) return;
       el = up;
     }
-    // A select or text field a widget library hid: the widget in its place is what a person uses.
-    el = operated(el);
-    // Of the type only if its role says so (Layui's box drawn for a hidden checkbox is not one).
-    if (selector && onlyProposed(el, opts.type)) return;
-    const m = pattern ? pattern.regex.exec(matched) : null;
+    if (!exactly) {
+      // A select or text field a widget library hid: the widget in its place is what a person uses.
+      el = operated(el);
+      // Of the type only if its role says so (Layui's box drawn for a hidden checkbox is not one).
+      if (selector && onlyProposed(el, opts.type)) return;
+    }
+    const m = pattern ? pattern.regex.exec(searchText(pattern, matched)) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);
     const at = m?.index;
@@ -494,7 +499,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       if (overBudget(budget)) break;
       const stop = root === scope ? scopeEl : null;
       let hits = mergeInOrder(
-        textHits(indexText(root), pattern, stop, budget),
+        textHits(indexText(root, pattern), pattern, stop, budget),
         attributeHits(root, pattern, budget),
       );
       if (!hits.length) hits = tooltipHits(root, pattern, budget);
@@ -617,6 +622,22 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
   const summary = details && dom.qs(details, 'summary');
   if (summary)
     return `${head}, inside the closed section [${store.idFor(summary)}] "${truncate(textOf(summary, 60), 40)}": click it to open, then find again.`;
+  // A tree's closed folders around it (role treeitem with aria-expanded=false, or a list item a tree
+  // script marks collapsed), outermost first: each opens on a click or ArrowRight.
+  const folders: Element[] = [];
+  for (let up = dom.parentEl(first); up; up = dom.parentEl(up))
+    if (
+      dom.attr(up, 'aria-expanded') === 'false'
+        ? /^(treeitem|row)$/.test(roleOf(up))
+        : dom.tag(up) === 'li' && /\b(collapsed|closed)\b/i.test(dom.attr(up, 'class') ?? '')
+    )
+      folders.unshift(up);
+  if (folders.length)
+    return `${head}, inside the closed folder${folders.length === 1 ? '' : 's'} ${folders
+      .map((f) => `[${store.idFor(f)}] "${truncate(folderName(f), 40)}"`)
+      .join(
+        ' > ',
+      )}: open ${folders.length === 1 ? 'it' : 'each, outermost first'} (click it, or press ArrowRight on it), then find again.`;
   for (let up = dom.parentEl(first); up; up = dom.parentEl(up)) {
     const id = dom.attr(up, 'id');
     const toggle = id
@@ -626,6 +647,34 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
       return `${head}, inside a collapsed part that [${store.idFor(toggle)}] "${truncate(nameOf(toggle, 40), 40)}" opens: click it, then find again.`;
   }
   return `${head}; visible: 'all' lists them.`;
+}
+
+/** Nothing matched: a tree whose closed folders have not drawn their items yet says which they are. */
+function closedFoldersNote(store: ElementStore): string {
+  const closed = queryAllDeep(document, '[role=treeitem][aria-expanded=false]').slice(0, 6);
+  if (!closed.length) return '';
+  const shown = closed
+    .slice(0, 5)
+    .map((f) => `[${store.idFor(f)}] "${truncate(folderName(f), 30)}"`)
+    .join(', ');
+  return `Nothing shown matches; a tree has closed folders (${shown}${closed.length > 5 ? ', …' : ''}) whose items may appear only once opened: open the likely one (click it, or press ArrowRight on it), then find again.`;
+}
+
+/** A tree folder's own name: its label, not the items inside it. */
+function folderName(folder: Element): string {
+  const own = dom.attr(folder, 'aria-label');
+  if (own) return normalize(own);
+  for (let c = dom.firstChild(folder); c; c = c.nextSibling) {
+    const text = normalize(
+      dom.nodeType(c) === 3
+        ? (dom.text(c) ?? '')
+        : dom.nodeType(c) === 1 && !dom.matches(c as Element, '[role=group],ul,ol')
+          ? textOf(c as Element, 60)
+          : '',
+    );
+    if (text) return text;
+  }
+  return nameOf(folder, 40);
 }
 
 /** Why an inert element takes no input: the open popup or dialog in front of it, by ID. */
@@ -724,6 +773,16 @@ function finish(
     used += size;
     picked.push(m);
   }
+  // Nameless look-alikes in the same place (three bare checkboxes) say which of them each is.
+  const alike = new Map<string, Match[]>();
+  for (const m of picked)
+    if (!m.text && !m.row) {
+      const key = `${m.role ?? m.tag} ${m.in ?? ''}`;
+      alike.set(key, [...(alike.get(key) ?? []), m]);
+    }
+  for (const group of alike.values())
+    if (group.length > 1)
+      group.forEach((m, i) => (m.in = `${i + 1} of ${group.length}${m.in ? ` in ${m.in}` : ''}`));
   const out = picked as Matches; // scrubbed at the exit (helper.ts), with everything else
   const notes = [result.note];
   if (result.stopped === 'time')
@@ -736,7 +795,11 @@ function finish(
     );
   const hidden = result.hidden.length ? result.hidden : dropped;
   if (!picked.length && hidden.length) notes.push(hiddenNote(store, hidden));
-  else if (!picked.length) notes.push(unrenderedNote(store));
+  else if (!picked.length && opts.type && !matchesAnything(opts.type))
+    notes.push(
+      `type ${JSON.stringify(truncate(opts.type, 40))} matches nothing on this page: it is not one of the kinds (${Object.keys(TYPE_SELECTORS).join(', ')}), a role here, or a selector of anything here. A typo?`,
+    );
+  else if (!picked.length) notes.push(unrenderedNote(store) || closedFoldersNote(store));
   if (cut)
     notes.push(
       `Stopped at ${picked.length} matches to stay within ${config.findBudget} characters; narrow with within or type for more.`,
@@ -750,6 +813,9 @@ function finish(
   return out;
 }
 
+/** Whether a type's selector matches any element of the page (its shadow roots and frames too). */
+const matchesAnything = (type: string): boolean => queryAllDeep(document, typeSelector(type)).length > 0;
+
 /**
  * find's and findNear's arguments: (pattern?, options?) or ({ type }), checked; with no pattern, every
  * element of the type, `type` when none is given.
@@ -760,8 +826,10 @@ function patternAndOptions(
   type: string,
 ): [Pattern | null, FindOptions] {
   if (pattern !== undefined && typeof pattern === 'object' && !(pattern instanceof RegExp)) {
-    options = pattern;
-    pattern = undefined;
+    // find({ pattern, type }), the shape the tool and help() show: its pattern is the pattern.
+    const { pattern: inner, ...rest } = pattern as FindOptions & { pattern?: string | RegExp };
+    options = { ...rest, ...options };
+    pattern = inner;
   }
   checkOptions(pattern, options);
   const p = pattern === undefined || pattern === '' ? null : toPattern(pattern, options);

@@ -633,9 +633,41 @@ function labelText(label: Element): string {
 
 /**
  * A field's name when no label is attached: the short text just before it (a neighbouring cell, a
- * preceding div or text node), or failing that, just after it.
+ * preceding div or text node), or failing that, just after it; only where a person reads it as one. A
+ * heading names a section, a number is a value or a count, and text before a run of bare fields (three
+ * checkboxes after "5") names none of them unless it ends in a colon ("Phone:" before its parts).
  */
 const TOOLBAR = /toolbar/i;
+/** Text that is a value or a count, not a label: digits, with signs, separators, units of money or %. */
+const VALUE_ONLY = /^[-+±]?[\d\s.,:/%$€£¥]*\d[\d\s.,/%$€£¥]*$/;
+const BARE_FIELD =
+  'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]),select,textarea';
+/** A field that a label, aria-label or aria-labelledby names, or that a label wraps. */
+const labelled = (f: Element): boolean =>
+  dom.hasAttr(f, 'aria-label') ||
+  dom.hasAttr(f, 'aria-labelledby') ||
+  !!dom.closest(f, 'label') ||
+  !!((f as HTMLInputElement).labels?.length ?? 0);
+/** Whether a text or element is directly followed by a field (so it labels that one). */
+const labelsNext = (n: Node): boolean => {
+  for (let x = n.nextSibling; x; x = x.nextSibling) {
+    if (dom.nodeType(x) === 3 && !dom.text(x)!.trim()) continue;
+    return (
+      dom.nodeType(x) === 1 && (dom.matches(x as Element, BARE_FIELD) || !!dom.qs(x as Element, BARE_FIELD))
+    );
+  }
+  return false;
+};
+/** Whether `el` stands in a run of bare fields of its own kind (siblings with no label between them). */
+const inBareRun = (el: Element): boolean => {
+  const kind = (f: Element | null) =>
+    !!f &&
+    dom.matches(f, BARE_FIELD) &&
+    !labelled(f) &&
+    dom.tag(f) === dom.tag(el) &&
+    (f as HTMLInputElement).type === (el as HTMLInputElement).type;
+  return kind(el.nextElementSibling) || kind(el.previousElementSibling);
+};
 
 export function adjacentLabel(el: Element): string {
   const near = (node: Element | null, dir: 'prev' | 'next'): string => {
@@ -660,7 +692,13 @@ export function adjacentLabel(el: Element): string {
       )
         return '';
       if (dom.nodeType(n) === 1 && dom.qs(n as Element, 'input,select,textarea,button')) return '';
-      if (text) return text.length <= 60 ? text.replace(/[:*]\s*$/, '').trim() : '';
+      if (!text) continue;
+      if (text.length > 60 || VALUE_ONLY.test(text)) return '';
+      // Text after the field that is followed by a field of its own ("Phone:" then its box) is that one's.
+      if (dir === 'next' && (/:\s*\*?$/.test(text) || labelsNext(n))) return '';
+      if (type === 1 && dom.matches(n as Element, 'h1,h2,h3,h4,h5,h6,[role=heading]')) return '';
+      if (dir === 'prev' && !/:\s*\*?$/.test(text) && inBareRun(el)) return '';
+      return text.replace(/[:*]\s*$/, '').trim();
     }
     return '';
   };

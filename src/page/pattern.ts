@@ -6,7 +6,7 @@
  */
 import { escapeRegExp } from '../regexp';
 import { LLMHelperError } from '../errors';
-import { truncate } from './text';
+import { folded, readable, truncate } from './text';
 
 export interface Pattern {
   /** Tests one normalised text (single spaces, trimmed): the exact meaning of the pattern. */
@@ -21,6 +21,8 @@ export interface Pattern {
   anchored: boolean;
   /** Can match the empty string: only matches holding a non-space character count. */
   emptyable: boolean;
+  /** Case does not matter: texts are width-folded (NFKC) before they are searched (searchText). */
+  fold: boolean;
   /** Set when the pattern was not a valid regular expression and was searched as plain text. */
   note?: string;
 }
@@ -345,7 +347,11 @@ export function toPattern(pattern: string | RegExp, opts: PatternOptions = {}): 
   let flags: string;
   let note: string | undefined;
   const isRegExp = pattern instanceof RegExp || Object.prototype.toString.call(pattern) === '[object RegExp]';
-  const raw = isRegExp ? (pattern as RegExp).source : String(pattern);
+  const caseless = isRegExp ? (pattern as RegExp).flags.includes('i') : !opts.caseSensitive;
+  // The pattern in the form the text is searched in: a plain text width-folded too when case does not
+  // matter; a RegExp's source only unified (folding could turn a full-width character into syntax).
+  const given = isRegExp ? (pattern as RegExp).source : String(pattern);
+  const raw = !isRegExp && caseless ? folded(given) : readable(given);
   if (raw.length > MAX_PATTERN_LENGTH)
     refuse(
       `The pattern is ${raw.length} characters long; the limit is ${MAX_PATTERN_LENGTH}. Search for a short, distinctive part of the text.`,
@@ -379,6 +385,7 @@ export function toPattern(pattern: string | RegExp, opts: PatternOptions = {}): 
   const regex = new RegExp(rewrite(source, '\\s+', false), flags);
   return {
     regex,
+    fold: caseless,
     scan: new RegExp(join(parts.map((x) => trimDotStar(rewrite(x, '\\s*', true)))), flags + 'g'),
     anchored,
     emptyable: regex.test(''),
@@ -390,7 +397,11 @@ export function toPattern(pattern: string | RegExp, opts: PatternOptions = {}): 
  * True when `rx` matches `text` with a match that holds a non-space character. Patterns that can match
  * the empty string ('x?', '\\d*') would otherwise match every text.
  */
-export function matchesText(p: Pattern, text: string): boolean {
+/** A text as the pattern searches it: unified (readable), and width-folded when case does not matter. */
+export const searchText = (p: Pattern, text: string): string => (p.fold ? folded(text) : readable(text));
+
+export function matchesText(p: Pattern, given: string): boolean {
+  const text = searchText(p, given);
   if (!p.emptyable) return p.regex.test(text);
   const all = new RegExp(p.regex.source, p.regex.flags + 'g');
   for (let m = all.exec(text); m; m = all.exec(text)) {

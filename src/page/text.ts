@@ -1,8 +1,20 @@
-/** Text the way a person reads it: &nbsp; and runs of white space are one space. */
+/** Text the way a person reads it: &nbsp; and runs of white space are one space; one Unicode form. */
 /** `3 items`, `1 item`. */
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export const normalize = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const NON_ASCII = /[^ -~\t\n\r]/;
+/** Soft hyphens and zero-width characters: invisible, and never typed by whoever searches. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+/** As a person reads it: one Unicode form (NFC), no soft hyphens or zero-width characters. */
+export const readable = (s: string): string =>
+  NON_ASCII.test(s) ? s.normalize('NFC').replace(INVISIBLE, '') : s;
+
+/** For case-insensitive search, width-folded as well (NFKC): "SUBMIT" finds "ＳＵＢＭＩＴ". */
+export const folded = (s: string): string =>
+  NON_ASCII.test(s) ? s.normalize('NFKC').replace(INVISIBLE, '') : s;
+
+export const normalize = (s: string): string => readable(s).replace(/\s+/g, ' ').trim();
 
 export const truncate = (s: string, max: number): string =>
   s.length <= max ? s : s.slice(0, Math.max(0, max - 1)).trimEnd() + '…';

@@ -152,6 +152,20 @@ export const typeName = (type: string): string =>
   Object.hasOwn(ROLE_TYPES, type) ? ROLE_TYPES[type]! : type;
 
 /**
+ * Whether the caller wrote `type` as a CSS selector (`.more`, `span`, `div.card > i`), which selects
+ * exactly the elements it matches whatever their role, rather than one of our kinds or a role name,
+ * which the SDK interprets (a kind proposes icons and drawn boxes that a role may turn down). A bare word
+ * is a selector when it names an HTML element that is not also a kind or a role name (span, div, i, a).
+ */
+export function isSelectorType(type: string): boolean {
+  if (Object.hasOwn(TYPE_SELECTORS, typeName(type))) return false;
+  if (!/^[a-z]+$/i.test(type)) return true;
+  return (
+    !(dom.create(document, type) instanceof HTMLUnknownElement) && !Object.values(TAG_ROLES).includes(type)
+  );
+}
+
+/**
  * The CSS selector for a type: a type's name or a role name it holds; a bare word as a tag or a role
  * (`option`, `slider`, `alert`); or a CSS selector. A clear error for what is none of these.
  */

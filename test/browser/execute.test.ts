@@ -150,7 +150,7 @@ describe('execute() on a real page', () => {
   });
 });
 
-describe("an integrator's own tool, with its own zod, in the bundle (which carries zod-lite)", () => {
+describe("an integrator's own tool, with its own zod, in the bundle (which carries zod/mini)", () => {
   it('is listed with its JSON Schema and description, validated by its zod, and run', async () => {
     const page = await ctx.open('invoices.html');
     await page.addScriptTag({

@@ -49,8 +49,12 @@ describe('bundles', () => {
   // hostile page must not do as the person: panel controls that hear only trusted events, the resume and
   // reconnect prompts, saved runs and states checked for their shape and moved into a fresh delimiter,
   // cross-origin links and forms confirmed, replay through the same rules, absolute base URLs, every
-  // instructing text flagged, and options read and checked so bad values give an LLMHelperError).
-  const CEILING = 85 * 1024;
+  // instructing text flagged, and options read and checked so bad values give an LLMHelperError), and to
+  // 92 KiB later that evening, the budget re-decided with issue #30 (~6.3 KB: zod/mini itself in place of
+  // the hand-written zod-lite, so that other libraries read the schemas as zod's (the AI SDK through
+  // Standard Schema); CSS selectors as types, text compared as a person reads it, labels that are labels,
+  // closed tree folders named).
+  const CEILING = 92 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

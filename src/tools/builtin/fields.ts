@@ -14,8 +14,13 @@ export const pattern = z
     ),
   );
 export const elementType = z
-  .enum(Object.keys(TYPE_SELECTORS) as [keyof typeof TYPE_SELECTORS, ...(keyof typeof TYPE_SELECTORS)[]])
-  .check(z.describe('Only elements of this kind.'));
+  .string()
+  .check(z.minLength(1))
+  .check(
+    z.describe(
+      `Only elements of this kind (${Object.keys(TYPE_SELECTORS).join(', ')}), an ARIA role, or a CSS selector (exactly the elements it matches).`,
+    ),
+  );
 export const limit = z
   .int()
   .check(z.minimum(1))

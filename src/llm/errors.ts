@@ -16,7 +16,8 @@ export type ProviderErrorKind =
   | 'network'
   | 'timeout'
   | 'aborted'
-  | 'blocked';
+  | 'blocked'
+  | 'bad_reply';
 
 const RETRYABLE = new Set<ProviderErrorKind>(['rate_limit', 'overloaded', 'server', 'network', 'timeout']);
 
@@ -48,6 +49,8 @@ const ADVICE: Record<ProviderErrorKind, string> = {
   timeout: 'No answer in time: raise timeoutMs or retry.',
   aborted: 'Stopped.',
   blocked: "Blocked by the model's safety filter.",
+  bad_reply:
+    'Choose a model with function calling (tools), or one that follows the reply format; a larger model often does.',
 };
 
 /**

@@ -1,9 +1,13 @@
 /**
  * Text mode, for models without function calling: the tools are described in the system prompt, the
  * model answers with one JSON object, and the reply is parsed tolerantly (code fences, prose around
- * it, trailing commas, single quotes, Python literals, <think> blocks) and checked with the tool's own
- * schema. One action per turn; a reply that cannot be used gets one corrective re-ask.
+ * it, trailing commas, single quotes, Python literals, <think> blocks), and in the other styles such
+ * models write (Python calls in a tool_code block, ReAct's Action / Action Input, Llama 3.1's
+ * <function=name>), then checked with the tool's own schema. One action per turn; a reply that cannot
+ * be used gets one corrective re-ask, and a reply that tried to act but still cannot be read ends the
+ * run as an error, never as its answer.
  */
+import { providerError } from './errors';
 import { newCallId } from './reply';
 import type { ChatRequest, ChatResult, Message, Provider, ToolSpec } from './types';
 
@@ -69,9 +73,140 @@ function looseJSON(text: string): unknown {
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** The tool a model named: as listed, or with a prefix it added or left off (browser_find, functions.find). */
+function toolNamed(name: string, tools: ToolSpec[]): ToolSpec | undefined {
+  const bare = (n: string) => n.replace(/^(functions|tools)\./, '').replace(/^browser_/, '');
+  return tools.find((t) => t.name === name) ?? tools.find((t) => bare(t.name) === bare(name));
+}
+
+/** A call to a named tool with arguments as the model gave them, checked; `more` calls were dropped. */
+function callOf(name: string, given: unknown, tools: ToolSpec[], more = 0): ParsedReply {
+  const tool = toolNamed(name, tools);
+  if (!tool)
+    return {
+      kind: 'invalid',
+      reason: `there is no tool "${name.slice(0, 60)}"; the tools are ${tools.map((t) => t.name).join(', ')}`,
+    };
+  let args: unknown = given ?? {};
+  if (typeof args === 'string') {
+    try {
+      args = looseJSON(args);
+    } catch {
+      return { kind: 'invalid', reason: `the arguments of ${tool.name} are not a JSON object` };
+    }
+  }
+  if (!isObj(args)) return { kind: 'invalid', reason: `the arguments of ${tool.name} must be a JSON object` };
+  const problem = tool.check?.(args);
+  if (problem) return { kind: 'invalid', reason: `the arguments of ${tool.name} are wrong: ${problem}` };
+  const note = more ? `${more} more action(s) in the reply were ignored: one action per turn.` : undefined;
+  return { kind: 'call', name: tool.name, args, ...(note ? { note } : {}) };
+}
+
+/** A tool's parameter names, required first: where positional arguments go (find("Save")). */
+function paramOrder(tool: ToolSpec | undefined): string[] {
+  const p = (tool?.parameters ?? {}) as { properties?: Record<string, unknown>; required?: string[] };
+  const required = Array.isArray(p.required) ? p.required : [];
+  return [...new Set([...required, ...Object.keys(p.properties ?? {})])];
+}
+
+/** Splits at top-level commas: not inside quotes, brackets or braces. */
+function topLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((x) => x.trim()).filter(Boolean);
+}
+
+/** `find(pattern="Save", limit=3)` or `find("Save")`, with Python literals, as arguments. */
+function pythonArgs(inner: string, tool: ToolSpec | undefined): Record<string, unknown> | null {
+  const order = paramOrder(tool);
+  const args: Record<string, unknown> = {};
+  let position = 0;
+  try {
+    for (const part of topLevel(inner)) {
+      const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(part);
+      if (kw) args[kw[1]!] = looseJSON(kw[2]!);
+      else {
+        const key = order[position++];
+        if (!key) return null;
+        args[key] = looseJSON(part);
+      }
+    }
+  } catch {
+    return null;
+  }
+  return args;
+}
+
+/** Calls written as Python (`name(key=value)`), in a tool_code or python block or alone on a line. */
+function pythonCalls(text: string, tools: ToolSpec[]): { name: string; args: unknown }[] {
+  const blocks = [...text.matchAll(/```(?:tool_code|python|py)\s*([\s\S]*?)```/g)].map((m) => m[1]!);
+  const out: { name: string; args: unknown }[] = [];
+  for (const line of (blocks.length ? blocks.join('\n') : text).split('\n')) {
+    const m = /^\s*(?:print\()?\s*([A-Za-z_][\w.]*)\s*\(([\s\S]*)\)\s*\)?\s*;?\s*$/.exec(line);
+    if (!m) continue;
+    const tool = toolNamed(m[1]!, tools);
+    if (!tool && !blocks.length) continue; // a bare line that names no tool is prose, not a call
+    const args = pythonArgs(m[2]!, tool);
+    out.push({ name: m[1]!, args: args ?? 'not readable as arguments' });
+  }
+  return out;
+}
+
+/** ReAct: "Action: find" then "Action Input: {...}" (or the value of the tool's first argument). */
+function reactCall(text: string, tools: ToolSpec[]): { name: string; args: unknown } | null {
+  const action = /^\s*Action\s*:\s*(.+)$/im.exec(text);
+  if (!action) return null;
+  const name = action[1]!.trim().replace(/^[`"'*]+|[`"'*.]+$/g, '');
+  const input =
+    /^\s*Action\s*Input\s*:\s*([\s\S]*?)\s*(?=^\s*(?:Observation|Thought|Action)\s*:|$(?![\s\S]))/im.exec(
+      text.slice(action.index + action[0].length),
+    );
+  const raw = input?.[1]?.trim().replace(/^```(?:json)?\s*|\s*```$/g, '') ?? '';
+  if (!raw || raw.startsWith('{')) return { name, args: raw || {} };
+  const first = paramOrder(toolNamed(name, tools))[0];
+  return { name, args: first ? { [first]: raw.replace(/^["']|["']$/g, '') } : raw };
+}
+
+/** Whether a reply tried to act (a call in some style, or a tool named as if called) though none could be read. */
+function triedToAct(text: string, tools: ToolSpec[]): boolean {
+  if (
+    /^\s*Action\s*:|<tool_call>|<function[=\s>]|\[TOOL_CALLS\]|<\|python_tag\|>|```(?:tool_code|python)/im.test(
+      text,
+    )
+  )
+    return true;
+  const names = tools.map((t) => t.name.replace(/^browser_/, '').replace(/[^\w]/g, '')).filter(Boolean);
+  return names.length > 0 && new RegExp(`\\b(?:browser_)?(?:${names.join('|')})\\s*\\(`).test(text);
+}
+
 /** One reply of a text-mode model, to an action, an answer, plain text, or why it cannot be used. */
 export function parseReply(reply: string, tools: ToolSpec[]): ParsedReply {
   const text = reply.replace(/<think>[\s\S]*?(<\/think>|$)/g, '').trim();
+  // Llama 3.1's custom format: <function=find>{"pattern": "Save"}</function>
+  const llama = [...text.matchAll(/<function=([\w.-]+)>([\s\S]*?)(?:<\/function>|$)/g)];
+  if (llama.length) return callOf(llama[0]![1]!, llama[0]![2]!.trim() || {}, tools, llama.length - 1);
+  const final = /^\s*Final Answer\s*:\s*([\s\S]+)$/im.exec(text);
+  if (final && !/^\s*Action\s*:/im.test(text)) return { kind: 'answer', text: final[1]!.trim() };
+  const react = reactCall(text, tools);
+  if (react) return callOf(react.name, react.args, tools);
+  const python = pythonCalls(text, tools);
+  if (python.length) return callOf(python[0]!.name, python[0]!.args, tools, python.length - 1);
   const fenced = [...text.matchAll(/```(?:json|JSON)?\s*([\s\S]*?)```/g)].map((m) => m[1]!);
   const { spans, open } = objects(fenced.length ? fenced.join('\n') : text);
   const parsed: Record<string, unknown>[] = [];
@@ -86,6 +221,8 @@ export function parseReply(reply: string, tools: ToolSpec[]): ParsedReply {
   if (!parsed.length) {
     if (open) return { kind: 'invalid', reason: 'the reply was cut off before its JSON object ended' };
     if (spans.length) return { kind: 'invalid', reason: 'the JSON object in the reply could not be read' };
+    if (text && triedToAct(text, tools))
+      return { kind: 'invalid', reason: 'it looks like an action, but no tool call could be read from it' };
     return text ? { kind: 'text', text } : { kind: 'invalid', reason: 'the reply was empty' };
   }
   const first = parsed[0]!;
@@ -93,28 +230,12 @@ export function parseReply(reply: string, tools: ToolSpec[]): ParsedReply {
   if (typeof first.answer === 'string' && name === undefined) return { kind: 'answer', text: first.answer };
   if (typeof name !== 'string')
     return { kind: 'invalid', reason: 'the JSON object has neither "tool" nor "answer"' };
-  const tool = tools.find((t) => t.name === name);
-  if (!tool)
-    return {
-      kind: 'invalid',
-      reason: `there is no tool "${name}"; the tools are ${tools.map((t) => t.name).join(', ')}`,
-    };
-  let args: unknown = first.args ?? first.arguments ?? first.parameters ?? first.input ?? {};
-  if (typeof args === 'string') {
-    try {
-      args = looseJSON(args);
-    } catch {
-      return { kind: 'invalid', reason: `the arguments of ${name} are not a JSON object` };
-    }
-  }
-  if (!isObj(args)) return { kind: 'invalid', reason: `the arguments of ${name} must be a JSON object` };
-  const problem = tool.check?.(args);
-  if (problem) return { kind: 'invalid', reason: `the arguments of ${name} are wrong: ${problem}` };
-  const note =
-    parsed.length > 1
-      ? `${parsed.length - 1} more action(s) in the reply were ignored: one action per turn.`
-      : undefined;
-  return { kind: 'call', name, args, ...(note ? { note } : {}) };
+  return callOf(
+    name,
+    first.args ?? first.arguments ?? first.parameters ?? first.input ?? {},
+    tools,
+    parsed.length - 1,
+  );
 }
 
 /** The conversation with tool calls and results written as text, for a model without function calling. */
@@ -172,8 +293,15 @@ export function withTextMode(inner: Provider): Provider {
         usage.inputTokens += r.usage.inputTokens;
         usage.outputTokens += r.usage.outputTokens;
         parsed = parseReply(r.text, tools);
-        // Prose twice: take it as the answer. Still unusable: hand back the text and say why.
+        // Prose twice: take it as the answer. An action that still cannot be read is no answer: the run
+        // ends as an error, saying so, rather than as done with nothing done.
         if (parsed.kind === 'text') parsed = { kind: 'answer', text: parsed.text };
+        if (parsed.kind === 'invalid')
+          throw providerError(
+            'bad_reply',
+            inner.name ?? 'the model',
+            `the model's replies could not be read as a tool call (${parsed.reason}; it was asked once more with the format)`,
+          );
       }
       const emit = req.onEvent;
       if (parsed.kind === 'call') {

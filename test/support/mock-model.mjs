@@ -53,7 +53,12 @@ export function lastToolResult(wire, body) {
   const text = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
   if (wire === 'openai') {
     const m = [...(body.messages ?? [])].reverse().find((x) => x.role === 'tool');
-    return m ? text(m.content) : null;
+    if (m) return text(m.content);
+    // Text mode (a model without function calling): results come back as the person's turn.
+    const said = [...(body.messages ?? [])]
+      .reverse()
+      .find((x) => x.role === 'user' && typeof x.content === 'string' && x.content.startsWith('Result of '));
+    return said ? said.content : null;
   }
   if (wire === 'responses') {
     const m = [...(Array.isArray(body.input) ? body.input : [])]
@@ -600,6 +605,8 @@ export async function startMockModel(options = {}) {
               : v;
       return {
         ...replies[i],
+        // In a text reply too ("click(id=$id)", for models that write their calls as text).
+        ...(typeof replies[i].text === 'string' && id ? { text: replies[i].text.replaceAll('$id', id) } : {}),
         toolCalls: replies[i].toolCalls?.map((c) => ({ ...c, args: fill(c.args) })),
         index: i,
       };

@@ -106,6 +106,74 @@ const TABLE: [string, string, ReturnType<typeof parseReply>][] = [
     '{"thought": "hmm"}',
     { kind: 'invalid', reason: 'the JSON object has neither "tool" nor "answer"' },
   ],
+  [
+    "Gemma's tool_code block (a Python call)",
+    '```tool_code\nfind(pattern="Save")\n```',
+    { kind: 'call', name: 'find', args: { pattern: 'Save' } },
+  ],
+  [
+    'a python block, positional and with Python literals',
+    '```python\nclick(12)\n```',
+    { kind: 'call', name: 'click', args: { id: 12 } },
+  ],
+  [
+    'a bare Python call, keyword arguments',
+    "find(pattern='Invoice 42', exact=True)",
+    { kind: 'call', name: 'find', args: { pattern: 'Invoice 42', exact: true } },
+  ],
+  [
+    'ReAct: Action and Action Input',
+    'Thought: I need the Save button.\nAction: find\nAction Input: {"pattern": "Save"}\nObservation:',
+    { kind: 'call', name: 'find', args: { pattern: 'Save' } },
+  ],
+  [
+    "ReAct: an Action Input that is the tool's first argument",
+    'Action: find\nAction Input: Save',
+    { kind: 'call', name: 'find', args: { pattern: 'Save' } },
+  ],
+  [
+    'ReAct: a Final Answer',
+    'Thought: It is saved.\nFinal Answer: The form is saved.',
+    { kind: 'answer', text: 'The form is saved.' },
+  ],
+  [
+    "Llama 3.1's <function=name>",
+    '<function=find>{"pattern": "Save"}</function>',
+    { kind: 'call', name: 'find', args: { pattern: 'Save' } },
+  ],
+  [
+    'a JSON array of calls: the first, and a note that the rest were dropped',
+    '[{"name": "click", "arguments": {"id": 1}}, {"name": "click", "arguments": {"id": 2}}]',
+    {
+      kind: 'call',
+      name: 'click',
+      args: { id: 1 },
+      note: '1 more action(s) in the reply were ignored: one action per turn.',
+    },
+  ],
+  [
+    'a tool named with the prefix',
+    '{"tool": "browser_click", "args": {"id": 3}}',
+    { kind: 'call', name: 'click', args: { id: 3 } },
+  ],
+  [
+    'an Action that names no tool',
+    'Action: click the Save button now',
+    {
+      kind: 'invalid',
+      reason: 'there is no tool "click the Save button now"; the tools are click, find',
+    },
+  ],
+  [
+    'prose that writes a call it cannot make readable',
+    'I will call click(the save button) now.',
+    { kind: 'invalid', reason: 'it looks like an action, but no tool call could be read from it' },
+  ],
+  [
+    'prose that only mentions a tool',
+    'I clicked Save, and the form was saved.',
+    { kind: 'text', text: 'I clicked Save, and the form was saved.' },
+  ],
   ['plain prose', 'The page shows three invoices.', { kind: 'text', text: 'The page shows three invoices.' }],
   ['empty', '   ', { kind: 'invalid', reason: 'the reply was empty' }],
 ];

@@ -109,48 +109,24 @@ function paramOrder(tool: ToolSpec | undefined): string[] {
   return [...new Set([...required, ...Object.keys(p.properties ?? {})])];
 }
 
-/** Splits at top-level commas: not inside quotes, brackets or braces. */
-function topLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((x) => x.trim()).filter(Boolean);
-}
-
-/** `find(pattern="Save", limit=3)` or `find("Save")`, with Python literals, as arguments. */
+/**
+ * `find(pattern="Save", limit=3)` or `find("Save")`, with Python literals, as arguments: keywords become
+ * an object's keys, positional values go to the tool's parameters in order (not both in one call).
+ */
 function pythonArgs(inner: string, tool: ToolSpec | undefined): Record<string, unknown> | null {
-  const order = paramOrder(tool);
-  const args: Record<string, unknown> = {};
-  let position = 0;
   try {
-    for (const part of topLevel(inner)) {
-      const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(part);
-      if (kw) args[kw[1]!] = looseJSON(kw[2]!);
-      else {
-        const key = order[position++];
-        if (!key) return null;
-        args[key] = looseJSON(part);
-      }
-    }
+    if (/^\s*[A-Za-z_]\w*\s*=(?!=)/.test(inner))
+      return looseJSON(`{${inner.replace(/(^|,)\s*([A-Za-z_]\w*)\s*=(?!=)/g, '$1"$2":')}}`) as Record<
+        string,
+        unknown
+      >;
+    const values = looseJSON(`[${inner}]`) as unknown[];
+    const order = paramOrder(tool);
+    if (values.length > order.length) return null;
+    return Object.fromEntries(values.map((v, i) => [order[i], v]));
   } catch {
     return null;
   }
-  return args;
 }
 
 /** Calls written as Python (`name(key=value)`), in a tool_code or python block or alone on a line. */

@@ -30,6 +30,7 @@ import { runJS, type RunJSResult } from './page/act/runjs';
 import { scroll, scrollIntoView, type ScrollOptions } from './page/act/scroll';
 import { waitFor, type WaitOptions, type WaitResult, type WaitState } from './page/act/wait';
 import type { ActionResult } from './page/settle';
+import { readLog, startPageLog, type ConsoleOptions, type LogEntry } from './page/page-log';
 import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
 import type { AnyTool } from './tools/define';
 
@@ -81,6 +82,11 @@ export interface LLMHelper {
   reload(): Promise<ActionResult>;
   /** Run JavaScript; off unless configure({ allowRunJS: true }). */
   runJS(code: string): Promise<RunJSResult>;
+  /**
+   * What went wrong on the page since the SDK loaded: script errors, console errors and warnings, failed
+   * requests; the last 50, each numbered (`since` takes a number), scrubbed like every output.
+   */
+  console(options?: ConsoleOptions): LogEntry[];
   /** Tool definitions for a model API: format openai | responses | anthropic | gemini | mcp | ai-sdk. */
   tools(options?: ToolsOptions): unknown;
   /** Run a tool call in any API's shape; returns { ok, text, data, message } (message: the API's result). */
@@ -98,6 +104,7 @@ export interface LLMHelper {
 }
 
 export function createLLMHelper(): LLMHelper {
+  startPageLog();
   const store = new ElementStore();
   const act = createActionContext(store);
   const helper = {
@@ -129,6 +136,7 @@ export function createLLMHelper(): LLMHelper {
     forward: () => forward(act),
     reload: () => reload(act),
     runJS: (code) => runJS(code),
+    console: (options) => readLog(options),
     clear: () => store.clear(),
     configure,
   } as LLMHelper;

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { LLMHelperError } from './errors';
 import { stringify } from './json';
 import type { DescribeOptions, SnapshotOptions, SummaryOptions } from './page/describe';
+import type { ConsoleOptions } from './page/page-log';
 import type { ExtractOptions } from './page/extract';
 import type { FindOptions } from './page/find';
 import type { ClickOptions, DragOptions } from './page/act/pointer';
@@ -49,6 +50,10 @@ const waitOptions = opt({
   state: z.optional(z.enum(['visible', 'hidden', 'attached', 'detached', 'enabled'])),
 });
 const budget = opt({ budget: count });
+const consoleOptions = opt({
+  since: z.optional(z.int().check(z.minimum(0))),
+  level: z.optional(z.enum(['error', 'warning'])),
+});
 const clickOptions = opt({
   button: z.optional(z.enum(['left', 'middle', 'right'])),
   clickCount: z.optional(z.int().check(z.minimum(1), z.maximum(3))),
@@ -121,7 +126,8 @@ export const AGREES: [
   Same<Opt<typeof uploadFile>, UploadFile>,
   Same<Opt<typeof toolsOptions>, ToolsOptions | undefined>,
   Same<Opt<typeof configOptions>, Partial<Config>>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<Opt<typeof consoleOptions>, ConsoleOptions | undefined>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 
 type Signature = [name: string, schema: z.ZodMiniType][];
 
@@ -169,6 +175,7 @@ export const SIGNATURES: Record<string, Signature> = {
   focus: [['id', target]],
   rightClick: [['id', target]],
   getMenuItems: [],
+  console: [['options', consoleOptions]],
   clickMenuItem: [['path', textOrRegex]],
   type: [
     ['id', target],

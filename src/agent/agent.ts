@@ -379,6 +379,8 @@ export class Agent extends EventEmitter {
     const flagged: RunResult['flagged'] = [];
     const seen = new Map<string, number>();
     let unchanged = 0;
+    // Where the page's log stood when the run began: errors after it are this run's to mention.
+    const logFrom = this.options.helper.console().at(-1)?.n ?? 0;
     this.stopped = false;
     let n = resumedAt;
     // On a full page load mid-run, the conversation is saved so the next page can go on.
@@ -526,7 +528,8 @@ export class Agent extends EventEmitter {
         );
       if (worst && worst[1] >= REPEAT_NUDGE) this.note(P.repeating(worst[0].split(' → ')[0]!));
       else if (unchanged >= UNCHANGED_NUDGE) {
-        this.note(P.unchanged);
+        const errors = this.options.helper.console({ since: logFrom, level: 'error' }).length;
+        this.note(errors ? `${P.unchanged} ${P.logged(errors)}` : P.unchanged);
         unchanged = 0;
       }
     }

@@ -14,6 +14,8 @@ export interface Prompts {
   stepsLeft(n: number): string;
   repeating(what: string): string;
   unchanged: string;
+  /** Said with `unchanged` when the page logged errors during the run. */
+  logged(errors: number): string;
   userChanged(observation: string, note: string): string;
   refused(reason: string): string;
 }
@@ -38,6 +40,8 @@ const EN: Prompts = {
   repeating: (what) =>
     `(You have repeated ${what} with the same result. Try something else, or call done and say what blocks you.)`,
   unchanged: '(Your last actions did not change the page. Try something else, or call done.)',
+  logged: (n) =>
+    `(The page logged ${n} error${n === 1 ? '' : 's'} meanwhile: console shows them. If the app is broken, say so with done.)`,
   userChanged: (observation, note) =>
     `(The person paused you and changed the page themselves. Element IDs may have changed; go on from here.)${note ? `\nThe person says: ${note}` : ''}\n\nThe page now:\n${observation}`,
   refused: (reason) => `Not done: ${reason}`,
@@ -62,6 +66,7 @@ const ZH: Prompts = {
   stepsLeft: (n) => `（还剩 ${n} 步：请完成，或调用 done 说明目前的结果。）`,
   repeating: (what) => `（你已重复 ${what} 且结果相同。请换一种做法，或调用 done 说明受阻原因。）`,
   unchanged: '（你最近的操作没有改变页面。请换一种做法，或调用 done。）',
+  logged: (n) => `（其间页面记录了 ${n} 个错误：用 console 查看。如果应用出了故障，请用 done 说明。）`,
   userChanged: (observation, note) =>
     `（用户暂停了你并亲自修改了页面。元素 ID 可能已变化；请从这里继续。）${note ? `\n用户说：${note}` : ''}\n\n当前页面：\n${observation}`,
   refused: (reason) => `未执行：${reason}`,

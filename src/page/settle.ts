@@ -17,6 +17,7 @@ import * as dom from './dom';
 import { UI_HOST, docOrder, ownShadow, parentOf } from './walk';
 import { openedIn, plainListbox, plainOptions, shownOptions } from './options';
 import { newText, noteText, type TextChanges } from './new-text';
+import { recent, record, shortURL, watch } from './page-log';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -47,6 +48,10 @@ export interface ChangeReport {
   text?: string[];
   /** Fields the action found invalid (the browser's own check, or aria-invalid set), with what they say. */
   invalid?: string[];
+  /** Requests the action started that failed: `POST /api/save → 500 ("database down")`. */
+  failedRequests?: string[];
+  /** What the page's own scripts threw while the action settled (uncaught errors, unhandled rejections). */
+  pageErrors?: string[];
   /** The page started unloading: a full navigation ends this page's session. */
   unloading?: boolean;
   /**
@@ -111,19 +116,47 @@ function shownPopups(): Element[] {
   return found;
 }
 
+/** The first words of a failed response's body, when it is JSON or text: its error message if it has one. */
+async function excerpt(type: string | null, read: () => Promise<string> | string): Promise<string> {
+  if (!/json|text/i.test(type ?? '')) return '';
+  try {
+    const body = (await read()).slice(0, 2000);
+    let said: unknown = body;
+    try {
+      const json = JSON.parse(body) as Record<string, unknown>;
+      const e = json.error as Record<string, unknown> | string | undefined;
+      said = (typeof e === 'object' ? e?.message : e) ?? json.message ?? json.detail ?? json.title ?? body;
+    } catch {
+      /* text */
+    }
+    return truncate(typeof said === 'string' ? said.replace(/\s+/g, ' ').trim() : JSON.stringify(said), 80);
+  } catch {
+    return '';
+  }
+}
+
 /**
- * Counts fetch and XMLHttpRequest calls started while it is installed; uninstall restores both. A request
- * ending is activity: the page still reads the body and renders after fetch() resolves.
+ * Counts fetch and XMLHttpRequest calls started while it is installed, and says which of them failed
+ * (HTTP status 400 and up, or no answer); uninstall restores both. A request ending is activity: the page
+ * still reads the body and renders after fetch() resolves. Request bodies and headers are never read.
  */
 function trackRequests(
   win: Window & typeof globalThis,
   onActivity: () => void,
-): { pending(): number; started(): number; uninstall(): void } {
+): { pending(): number; started(): number; failed: string[]; uninstall(): void } {
   let pending = 0;
   let started = 0;
+  const failed: string[] = [];
   const done = () => {
     pending--;
     onActivity();
+  };
+  const fail = (method: string, url: string, status: number | string, said = '') => {
+    const line = `${method.toUpperCase()} ${shortURL(url)} → ${status}${said ? ` ("${said}")` : ''}`;
+    failed.push(line);
+    record('error', 'request', `request failed: ${line}`);
+    recent.add(url);
+    setTimeout(() => recent.delete(url), 30_000);
   };
   // A page may make fetch a getter that throws, or freeze it: then its requests are not counted.
   let fetch: typeof win.fetch | undefined;
@@ -135,7 +168,29 @@ function trackRequests(
   const wrapped: typeof win.fetch = function (this: unknown, ...args: Parameters<typeof win.fetch>) {
     pending++;
     started++;
-    return fetch!.apply(this, args).finally(done);
+    const [input, init] = args;
+    const request = typeof input === 'object' && input && 'url' in input ? input : null;
+    const url = request ? request.url : String(input);
+    const method = init?.method ?? request?.method ?? 'GET';
+    return fetch!
+      .apply(this, args)
+      .then(
+        (res) => {
+          if (res.status >= 400) {
+            pending++;
+            const copy = res.clone();
+            void excerpt(res.headers.get('content-type'), () => copy.text())
+              .then((said) => fail(method, res.url || url, res.status, said))
+              .finally(done);
+          }
+          return res;
+        },
+        (e: unknown) => {
+          if ((e as Error)?.name !== 'AbortError') fail(method, url, 'no answer (network error)');
+          throw e;
+        },
+      )
+      .finally(done);
   };
   if (fetch)
     try {
@@ -145,16 +200,40 @@ function trackRequests(
     }
   const proto = win.XMLHttpRequest?.prototype;
   const send = proto?.send as XMLHttpRequest['send'] | undefined;
+  const open = proto?.open as XMLHttpRequest['open'] | undefined;
+  const opened = new WeakMap<XMLHttpRequest, [string, string]>();
+  const wrappedOpen = function (this: XMLHttpRequest, ...args: [string, string | URL]) {
+    opened.set(this, [String(args[0]), String(args[1])]);
+    return (open as (...a: unknown[]) => void).apply(this, args);
+  };
   const wrappedSend = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
     pending++;
     started++;
-    this.addEventListener('loadend', done, { once: true });
+    let aborted = false;
+    this.addEventListener('abort', () => (aborted = true), { once: true });
+    this.addEventListener(
+      'loadend',
+      () => {
+        const [method, url] = opened.get(this) ?? ['', this.responseURL];
+        if (this.status >= 400)
+          void excerpt(this.getResponseHeader('content-type'), () =>
+            this.responseType === '' || this.responseType === 'text'
+              ? this.responseText
+              : JSON.stringify(this.response),
+          ).then((said) => fail(method || 'request', this.responseURL || url, this.status, said));
+        else if (this.status === 0 && !aborted) fail(method || 'request', url, 'no answer (network error)');
+        done();
+      },
+      { once: true },
+    );
     return send!.apply(this, args);
   };
   if (proto && send) proto.send = wrappedSend;
+  if (proto && open) proto.open = wrappedOpen as XMLHttpRequest['open'];
   return {
     pending: () => pending,
     started: () => started,
+    failed,
     uninstall() {
       // Only undo our own wrapper: if the page wrapped them since, leave its wrapper in place.
       try {
@@ -163,6 +242,7 @@ function trackRequests(
         /* the page made fetch unreadable meanwhile */
       }
       if (proto && proto.send === wrappedSend) proto.send = send!;
+      if (proto && open && proto.open === (wrappedOpen as XMLHttpRequest['open'])) proto.open = open;
     },
   };
 }
@@ -375,6 +455,11 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const requests = trackRequests(window as Window & typeof globalThis, () => {
     last = performance.now();
   });
+  // What the page's own scripts throw meanwhile (their handlers for this very action among them).
+  const pageErrors: string[] = [];
+  const unwatch = watch((e) => {
+    if (e.kind === 'page error') pageErrors.push(e.text);
+  });
 
   return {
     touched,
@@ -400,6 +485,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         }
       } finally {
         requests.uninstall();
+        unwatch();
         observer.disconnect();
         if (navigation) navigation.removeEventListener('navigate', onNavigate);
         else window.removeEventListener('pagehide', onUnload);
@@ -577,6 +663,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
           .sort(docOrder)
           .slice(0, 5)
           .map((f) => invalidLine(store, f));
+      if (requests.failed.length) report.failedRequests = requests.failed.slice(0, 5);
+      if (pageErrors.length) report.pageErrors = pageErrors.slice(0, 3);
       if (!mutated && !events && !requests.started() && !unloading && !moved && url === location.href)
         report.nothingChanged = true;
       return report;
@@ -621,7 +709,12 @@ export function describeChanges(c: ChangeReport): string {
   if (c.text) parts.push(`new text: ${c.text.map((t) => `"${t}"`).join(', ')}`);
   if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
+  // What went wrong comes first: a model that reads only the start must still see it.
+  const wrong = [
+    ...(c.failedRequests ?? []).map((r) => `request failed: ${r}`),
+    ...(c.pageErrors ?? []).map((e) => `page error: ${e}`),
+  ];
   if (c.nothingChanged)
-    return ' Nothing on the page changed (no DOM change, navigation, focus change, request or dialog), so it probably had no effect.';
-  return parts.length ? ` Then: ${parts.join('; ')}.` : '';
+    return ` ${wrong.length ? `${wrong.join('; ')}. ` : ''}Nothing on the page changed (no DOM change, navigation, focus change, request or dialog), so it probably had no effect.`;
+  return parts.length || wrong.length ? ` Then: ${[...wrong, ...parts].join('; ')}.` : '';
 }

@@ -7,7 +7,9 @@ import * as core from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
 import type { LLMHelper } from '../helper';
 
-// No generated parsers: pages with a strict Content-Security-Policy forbid it (see rollup.config.mjs).
+// No generated parsers, for an integrator's own tools either (zod classic's objects compile code unless
+// told not to): pages with a strict Content-Security-Policy forbid it, and report even the probe. zod
+// keeps this in its shared global config, so a page's own zod 4 parses without generated code too.
 core.config({ jitless: true });
 
 export type Risk = 'read' | 'write' | 'danger';

@@ -179,6 +179,7 @@ describe('tool listings in every format', () => {
       'extract',
       'getMenuItems',
       'waitFor',
+      'console',
       'done',
     ]);
     expect(names('standard')).not.toContain('browser_runJS');

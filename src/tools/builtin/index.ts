@@ -12,6 +12,7 @@ export const BUILTIN_TOOLS: readonly AnyTool[] = [
   read.extract,
   read.getMenuItems,
   read.waitFor,
+  read.pageConsole,
   act.click,
   act.hover,
   act.rightClick,

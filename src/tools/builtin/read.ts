@@ -172,6 +172,35 @@ export const waitFor = defineTool({
   },
 });
 
+export const pageConsole = defineTool({
+  name: 'console',
+  description:
+    'What went wrong on the page: its script errors, console errors and warnings, and failed requests (the last 50, numbered). Use it when an action changed nothing or the page seems broken.',
+  input: z.object({
+    since: z
+      .int()
+      .check(z.minimum(0))
+      .apply(z.optional)
+      .check(z.describe('Only entries after this number (the last one you saw).')),
+    level: z
+      .enum(['error', 'warning'])
+      .apply(z.optional)
+      .check(z.describe("'error': errors only; 'warning' (default): warnings too.")),
+  }),
+  risk: 'read',
+  example: { level: 'error' },
+  run: (a, { helper }) => {
+    const entries = helper.console({ since: a.since, level: a.level });
+    return {
+      ok: true,
+      text: entries.length
+        ? entries.map((e) => `#${e.n} ${e.kind}: ${e.text}`).join('\n')
+        : `Nothing went wrong on the page${a.since ? ` after #${a.since}` : ' since LLMHelper loaded'}.`,
+      data: entries,
+    };
+  },
+});
+
 export const done = defineTool({
   name: 'done',
   description:

@@ -22,7 +22,7 @@ import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
-import { INLINE_TAGS, normalize, truncate } from './text';
+import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
 import { CLOSE_BOXES, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
 import { isInert, openLayer, quickVisibility, visibility } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
@@ -250,13 +250,22 @@ function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
   const walker = dom.treeWalker(doc, base, SHOW_TEXT);
   let pos = 0;
   for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-    // Offsets in this text only choose the node: the text can be unified (searchText) without a map.
-    const data = searchText(pattern, n.data);
+    const data = n.data;
     if (!data) continue;
     parts.push(data);
     starts.push(pos);
     nodes.push(n);
     pos += data.length;
+  }
+  const text = parts.join('');
+  // All ASCII (most pages): nothing to unify. Otherwise each node's text is unified (searchText); the
+  // offsets only choose a node, so they are counted again rather than mapped.
+  if (!hasNonAscii(text)) return { text, starts, nodes };
+  pos = 0;
+  for (let i = 0; i < parts.length; i++) {
+    parts[i] = searchText(pattern, parts[i]!);
+    starts[i] = pos;
+    pos += parts[i]!.length;
   }
   return { text: parts.join(''), starts, nodes };
 }

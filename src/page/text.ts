@@ -6,6 +6,9 @@ const NON_ASCII = /[^ -~\t\n\r]/;
 /** Soft hyphens and zero-width characters: invisible, and never typed by whoever searches. */
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
+/** Whether a text holds anything but plain ASCII (only then is there anything to unify). */
+export const hasNonAscii = (s: string): boolean => NON_ASCII.test(s);
+
 /** As a person reads it: one Unicode form (NFC), no soft hyphens or zero-width characters. */
 export const readable = (s: string): string =>
   NON_ASCII.test(s) ? s.normalize('NFC').replace(INVISIBLE, '') : s;

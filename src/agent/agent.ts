@@ -244,6 +244,13 @@ export class Agent extends EventEmitter {
           'agent.replay(transcript) takes what agent.run() resolved to: { steps: [{ calls: [{ name, args, ok, result }] }], observation }.',
         ),
       );
+    if (this.busy)
+      return Promise.reject(
+        new LLMHelperError(
+          'bad_argument',
+          'agent.replay(): this agent is running a task; wait for it or stop() it first.',
+        ),
+      );
     const { specs, risks } = this.tools('act');
     const offered = new Set(specs.map((t) => t.name));
     this.stopped = false;
@@ -366,7 +373,24 @@ export class Agent extends EventEmitter {
     }
   }
 
+  /** Whether a run (or a replay) is in progress: one at a time per agent, as they share one conversation. */
+  private busy = false;
+
   private async drive(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
+    if (this.busy)
+      throw new LLMHelperError(
+        'bad_argument',
+        'agent.run(): this agent is running a task already (one run at a time: they share one conversation). Wait for its result, or stop() it first.',
+      );
+    this.busy = true;
+    try {
+      return await this.loop(task, mode, resumedAt);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async loop(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
     const t0 = Date.now();
     const P = PROMPTS[this.lang];
     const { specs, risks } = this.tools(mode);

@@ -164,6 +164,58 @@ describe('a conversation handed back is checked, and keeps one declared delimite
   });
 });
 
+describe('one run at a time per agent', () => {
+  it('a second run() during a run is an LLMHelperError, and never reaches the conversation; after it, a run may start', async () => {
+    const page = await ctx.open('risky-page.html');
+    const r = await page.evaluate(async () => {
+      type Result = { status: string };
+      const L = window.LLMHelper as unknown as {
+        Agent: new (o: unknown) => {
+          run(t: string): Promise<Result>;
+          replay(t: unknown): Promise<unknown>;
+        };
+      };
+      const seen: string[] = [];
+      let release!: () => void;
+      const provider = {
+        name: 'held',
+        chat: async (req: { messages: unknown[] }) => {
+          seen.push(JSON.stringify(req.messages));
+          if (seen.length === 1) await new Promise<void>((r) => (release = r));
+          return {
+            text: 'Done.',
+            toolCalls: [],
+            usage: { inputTokens: 1, outputTokens: 1 },
+            finishReason: 'stop',
+          };
+        },
+      };
+      const agent = new L.Agent({ provider });
+      const first = agent.run('Save the draft.');
+      await new Promise((r) => setTimeout(r, 50));
+      const refused = (p: Promise<unknown>) =>
+        p.then(
+          () => 'ran',
+          (e: Error) => `${e.name}: ${e.message}`,
+        );
+      const second = await refused(agent.run('Delete the draft.'));
+      const replayed = await refused(agent.replay({ steps: [] }));
+      release();
+      const firstStatus = (await first).status;
+      const third = (await agent.run('Now publish it.')).status;
+      return { second, replayed, firstStatus, third, seen };
+    });
+    expect(r.second).toMatch(
+      /^LLMHelperError: .*running a task already .*Wait for its result, or stop\(\) it first/,
+    );
+    expect(r.replayed).toMatch(/^LLMHelperError: .*running a task/);
+    expect(r.firstStatus).toBe('done');
+    expect(r.third).toBe('done');
+    expect(r.seen.join('')).not.toContain('Delete the draft');
+    await page.close();
+  });
+});
+
 describe('base URLs are absolute', () => {
   it('one without a scheme is refused before any request (never sent to the host site); plain http to another machine warns', async () => {
     const page = await ctx.open('risky-page.html');

@@ -5,7 +5,7 @@
  * method and the first words of an error body). The last 50, each cut short, numbered so a caller can ask
  * for what came after the last one it saw. Every read leaves through the SDK's scrubbing exit.
  */
-import { truncate } from './text';
+import { normalize, truncate } from './text';
 
 export type LogLevel = 'error' | 'warning';
 
@@ -24,7 +24,7 @@ const watchers = new Set<(e: LogEntry) => void>();
 
 /** Adds an entry (and tells whoever is watching: an action settling). */
 export function record(level: LogLevel, kind: LogEntry['kind'], text: string): void {
-  const entry: LogEntry = { n: ++count, level, kind, text: truncate(text.replace(/\s+/g, ' ').trim(), 240) };
+  const entry: LogEntry = { n: ++count, level, kind, text: truncate(normalize(text), 240) };
   entries.push(entry);
   if (entries.length > KEPT) entries.shift();
   for (const w of watchers) w(entry);
@@ -49,11 +49,8 @@ export function readLog(options: ConsoleOptions = {}): LogEntry[] {
   return entries.filter((e) => e.n > since && (options.level !== 'error' || e.level === 'error'));
 }
 
-/** The number of the newest entry (0 before any). */
-export const lastEntry = (): number => count;
-
 /** A thrown value as one line: its type and message, never its stack. */
-export function errorLine(value: unknown): string {
+function errorLine(value: unknown): string {
   try {
     if (value instanceof Error) return `${value.name}: ${value.message}`;
     return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));

@@ -62,6 +62,20 @@ async function httpBridge(p: number, httpPort: number): Promise<ChildProcess> {
   return child;
 }
 
+/** Stops a bridge, starts it again on the same ports and token, and waits for the page to reconnect. */
+async function restartBridge(first: ChildProcess, page: Page, p: number, httpPort: number): Promise<void> {
+  first.kill();
+  await page.waitForFunction(
+    () => (window as unknown as { conn: { status: string } }).conn.status === 'connecting',
+  );
+  await httpBridge(p, httpPort);
+  await page.waitForFunction(
+    () => (window as unknown as { conn: { status: string } }).conn.status === 'open',
+    null,
+    { timeout: 15_000 },
+  );
+}
+
 /** MCP over HTTP as a client authenticates: the pairing token as a bearer credential. */
 const httpTransport = (httpPort: number) =>
   new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${httpPort}/mcp`), {
@@ -223,16 +237,7 @@ describe('the bridge', () => {
     const first = await httpBridge(p, httpPort);
     const page = await ctx.open('invoices.html');
     expect(await connectPage(page, p)).toBe('open');
-    first.kill();
-    await page.waitForFunction(
-      () => (window as unknown as { conn: { status: string } }).conn.status === 'connecting',
-    );
-    await httpBridge(p, httpPort);
-    await page.waitForFunction(
-      () => (window as unknown as { conn: { status: string } }).conn.status === 'open',
-      null,
-      { timeout: 15_000 },
-    );
+    await restartBridge(first, page, p, httpPort);
     const client = new Client({ name: 'bridge-test-restart', version: '1.0.0' });
     await client.connect(httpTransport(httpPort));
     cleanups.push(() => client.close());
@@ -446,16 +451,7 @@ describe('the bridge answers only its pairing', () => {
     expect(await connectPage(page, p)).toBe('open');
     const ok = { Authorization: `Bearer ${TOKEN}` };
     expect((await rawPost(httpPort, callFind('Invoice 2024-01'), ok)).text).toMatch(/Invoice 2024-01/);
-    first.kill();
-    await page.waitForFunction(
-      () => (window as unknown as { conn: { status: string } }).conn.status === 'connecting',
-    );
-    await httpBridge(p, httpPort);
-    await page.waitForFunction(
-      () => (window as unknown as { conn: { status: string } }).conn.status === 'open',
-      null,
-      { timeout: 15_000 },
-    );
+    await restartBridge(first, page, p, httpPort);
     const second = await rawPost(httpPort, callFind('Invoice 2024-02'), ok);
     expect(second.text).toMatch(/Invoice 2024-02/);
     expect(second.text).not.toMatch(/Invoice 2024-01/);

@@ -1,17 +1,28 @@
-// Builds the three bundles (UMD, minified UMD, ESM) and the type declarations.
+// Builds the bundles (script-tag UMD, minified UMD with its source map, ESM, CommonJS) and the type
+// declarations, rolled up into one file per entry.
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
+import { dts } from 'rollup-plugin-dts';
+import { copyFileSync } from 'node:fs';
+import MagicString from 'magic-string';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const banner = `/*! llm-helper v${version} | MIT */`;
+/** A transform that replaces what a pattern matches, with a source map (the minified bundle ships one). */
+const replacing = (code, id, pattern, replace) => {
+  const s = new MagicString(code);
+  for (const m of code.matchAll(pattern)) s.overwrite(m.index, m.index + m[0].length, replace(...m));
+  return s.hasChanged() ? { code: s.toString(), map: s.generateMap({ source: id, hires: true }) } : null;
+};
 const replaceVersion = {
   name: 'version',
-  transform: (code) => (code.includes('__VERSION__') ? code.replaceAll('__VERSION__', version) : null),
+  transform: (code, id) =>
+    code.includes('__VERSION__') ? replacing(code, id, /__VERSION__/g, () => version) : null,
 };
 // zod walks its own tables and its input objects with for…in, which also visits what a page added to
 // Object.prototype as enumerable (old libraries do): its prototype installer then fails at load, and a
@@ -22,11 +33,12 @@ const zodOwnKeys = {
   name: 'zod-own-keys',
   transform(code, id) {
     if (!/node_modules[\\/]zod[\\/]/.test(id)) return null;
-    const out = code.replace(
+    return replacing(
+      code,
+      id,
       /for \((const|let|var) (\w+) in ([^)]+)\) \{/g,
-      'for ($1 $2 of Object.keys($3)) {',
+      (_, kind, name, object) => `for (${kind} ${name} of Object.keys(${object})) {`,
     );
-    return out === code ? null : { code: out, map: null };
   },
 };
 // The panel's stylesheet ships without its comments and spare white space (terser leaves strings alone).
@@ -34,7 +46,7 @@ const minifyPanelCss = {
   name: 'minify-panel-css',
   transform: (code, id) =>
     id.endsWith('src/ui/styles.ts')
-      ? code.replace(/`([^`]*)`/g, (_, css) => {
+      ? replacing(code, id, /`([^`]*)`/g, (_, css) => {
           if (css.includes('\\') || css.includes('${'))
             throw new Error(
               'src/ui/styles.ts: the build minifies the stylesheet as plain text (no escapes or ${})',
@@ -61,20 +73,20 @@ const printSize = {
         );
   },
 };
-const plugins = (declarations) => [
+const plugins = (outDir = 'dist') => [
   replaceVersion,
   minifyPanelCss,
   zodOwnKeys,
   resolve({ browser: true }),
   // eventemitter3's ESM entry re-exports its CommonJS build.
   commonjs(),
-  typescript({
-    tsconfig: './tsconfig.build.json',
-    declaration: declarations,
-    declarationDir: declarations ? 'dist/types' : undefined,
-    outDir: 'dist',
-  }),
+  typescript({ tsconfig: './tsconfig.build.json', declaration: false, outDir }),
 ];
+// The require condition's declarations: the same file, read as CommonJS by TypeScript for its .d.cts name.
+const ctsCopy = {
+  name: 'cts-copy',
+  writeBundle: () => copyFileSync('dist/llm-helper.d.ts', 'dist/llm-helper.d.cts'),
+};
 
 // Single-use functions stay functions: inlining them (terser's reduce_funcs) makes the gzipped bundle
 // about 240 bytes larger, as their bodies no longer match the code around them. A second pass with loops
@@ -91,6 +103,8 @@ export default [
     input: 'src/global.ts',
     output: [
       { file: 'dist/llm-helper.umd.js', format: 'umd', name: 'LLMHelper', banner, exports: 'default', amd },
+      // The same script for require() and bundlers (llm-helper/umd): .cjs, since the package is ESM.
+      { file: 'dist/llm-helper.umd.cjs', format: 'umd', name: 'LLMHelper', banner, exports: 'default', amd },
       {
         file: 'dist/llm-helper.umd.min.js',
         format: 'umd',
@@ -98,14 +112,41 @@ export default [
         banner,
         exports: 'default',
         amd,
+        sourcemap: true,
         plugins: [terser({ compress: TERSER_COMPRESS, format: { comments: /^!/ } }), printSize],
       },
     ],
-    plugins: plugins(false),
+    plugins: plugins(),
   },
   {
     input: 'src/index.ts',
-    output: { file: 'dist/llm-helper.esm.js', format: 'es', banner },
-    plugins: plugins(true),
+    // One file per module, so that a bundler keeps only the modules an app imports (import { provider }
+    // leaves out the page layer); zod's and eventemitter3's modules go to vendor/, since npm never packs
+    // a folder named node_modules.
+    output: {
+      dir: 'dist/esm',
+      format: 'es',
+      preserveModules: true,
+      preserveModulesRoot: 'src',
+      entryFileNames: (chunk) => `${chunk.name.replace(/^.*node_modules\//, 'vendor/')}.js`,
+    },
+    plugins: plugins('dist/esm'),
+  },
+  {
+    input: 'src/index.ts',
+    output: { file: 'dist/llm-helper.cjs', format: 'cjs', banner, exports: 'named' },
+    plugins: plugins(),
+  },
+  {
+    input: 'src/index.ts',
+    output: { file: 'dist/llm-helper.d.ts', format: 'es' },
+    // eventemitter3's types are inlined too, so the declarations import nothing: the package has no
+    // dependencies (the bundles carry their own copy of eventemitter3 and zod).
+    plugins: [dts({ tsconfig: './tsconfig.build.json', respectExternal: true }), ctsCopy],
+  },
+  {
+    input: 'src/umd.ts',
+    output: { file: 'dist/llm-helper.umd.d.cts', format: 'es' },
+    plugins: [dts({ tsconfig: './tsconfig.build.json', respectExternal: true })],
   },
 ];

@@ -1,4 +1,4 @@
-/** Every option's default, in one place. `configure()` changes them for the page's LLMHelper. */
+/** Every option's default, in one place. Each LLMHelper has its own copy; `configure()` changes it. */
 export interface Config {
   /** Element IDs kept before the least recently used are forgotten. */
   maxIds: number;
@@ -29,8 +29,22 @@ export const defaults = (): Config => ({
   allowRunJS: false,
 });
 
-export const config: Config = defaults();
+const none = defaults();
+let active: Config | null = null;
 
-export function configure(options: Partial<Config>): Config {
-  return Object.assign(config, options);
+/**
+ * The settings of the LLMHelper whose call is running, for the code deep in the page layer that has no
+ * instance at hand (redaction); the defaults outside any call.
+ */
+export const current = (): Config => active ?? none;
+
+/** Runs fn with `config` as the current settings (each public call of an LLMHelper does). */
+export function using<T>(config: Config, fn: () => T): T {
+  const before = active;
+  active = config;
+  try {
+    return fn();
+  } finally {
+    active = before;
+  }
 }

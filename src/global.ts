@@ -3,32 +3,26 @@
  * first instance, so element IDs handed out earlier stay valid. Our instance carries a brand; a page
  * global of the same name that is not ours is left alone, and ours is installed as window.__llmHelper.
  */
-import { createLLMHelper, type LLMHelper } from './helper';
-import { LLMHelperError, readOptions } from './errors';
+import { Agent, connect, defaultHelper, panel, providers, reconnect } from './instance';
+import type { LLMHelper } from './helper';
+import { LLMHelperError } from './errors';
 import { defineTool } from './tools/define';
-import { createProvider, providers, type Preset } from './llm';
-import { Agent, discardSavedRun, savedRun, type AgentOptions } from './agent/agent';
-import { createPanel, panelOptions, type Panel, type PanelOptions } from './ui/panel';
-import {
-  connect,
-  forgetConnection,
-  savedConnection,
-  type Connection,
-  type ConnectOptions,
-} from './bridge/connect';
+import { createProvider, type Preset } from './llm';
+import type { Panel, PanelOptions } from './ui/panel';
+import type { Connection, ConnectOptions } from './bridge/connect';
 import * as dom from './page/dom';
 
-/** The global `LLMHelper` a script tag installs. */
+/** The global `LLMHelper` a script tag installs: the page's default LLMHelper and what works on it. */
 export type Installed = LLMHelper & {
   LLMHelperError: typeof LLMHelperError;
   defineTool: typeof defineTool;
   provider: typeof createProvider;
   providers: Preset[];
   /** The agent, using this page's LLMHelper: new LLMHelper.Agent({ provider }). */
-  Agent: new (options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) => Agent;
+  Agent: typeof Agent;
   /** Opens the in-page panel (once; later calls return the same one). */
   panel(options?: PanelOptions): Panel;
-  /** Serves this page's tools to an agent outside it, through the bridge (bin/llm-helper-bridge.mjs). */
+  /** Serves this page's tools to an agent outside it, through the bridge (the llm-helper-bridge package). */
   connect(url: string, options: ConnectOptions): Connection;
   /**
    * Reopens the bridge connection this tab had before a same-origin navigation (call it in your own
@@ -59,79 +53,15 @@ if (ours(host.LLMHelper)) {
   exported = host.LLMHelper;
 } else {
   fresh = true;
-  const helper = createLLMHelper();
-  let panel: Panel | null = null;
-  api = Object.assign(helper, {
+  api = Object.assign(defaultHelper(), {
     LLMHelperError,
     defineTool,
     provider: createProvider,
-    providers: providers(),
-    Agent: class PageAgent extends Agent {
-      constructor(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
-        super({ helper, ...readOptions('new Agent({ provider })', options) } as AgentOptions);
-      }
-      /** A run that a full page load interrupted, continued on this page (see Agent.resume). */
-      static override resume(options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] }) {
-        return Agent.resume({
-          helper,
-          ...readOptions('Agent.resume({ provider })', options),
-        } as AgentOptions);
-      }
-      /** An agent that goes on from agent.state(), using this page's LLMHelper. */
-      static override fromState(
-        state: Parameters<typeof Agent.fromState>[0],
-        options: Omit<AgentOptions, 'helper'> & { helper?: AgentOptions['helper'] },
-      ) {
-        return Agent.fromState(state, {
-          helper,
-          ...readOptions('Agent.fromState(state, { provider })', options),
-        } as AgentOptions);
-      }
-    },
-    panel(options?: PanelOptions): Panel {
-      panelOptions(options); // checked on every call, though only the first opens the panel
-      panel ??= createPanel(
-        {
-          helper,
-          Agent: api.Agent,
-          provider: createProvider,
-          providers: api.providers,
-          resume: (o) => Agent.resume({ ...o, helper }),
-          savedRun,
-          discardRun: discardSavedRun,
-          savedConnection,
-          reconnect: () => api.reconnect(),
-          forgetConnection,
-        },
-        options,
-      );
-      return panel;
-    },
-    connect(url: string, given: ConnectOptions): Connection {
-      const options = readOptions('connect(url, { token })', given) as unknown as ConnectOptions;
-      // Risky calls from outside are confirmed in the panel when it is open, as the in-page agent's are.
-      const shown = panel;
-      const conn: Connection = connect(helper, url, {
-        ...(shown ? { confirm: shown.confirm } : {}),
-        ...options,
-        onStatus(status, detail) {
-          shown?.showConnection(
-            status === 'closed'
-              ? null
-              : { url, preset: options.preset ?? 'read', status, disconnect: () => conn.close() },
-          );
-          if (typeof options.onStatus === 'function') options.onStatus(status, detail);
-        },
-      });
-      return conn;
-    },
-    reconnect(): Connection | null {
-      const saved = savedConnection();
-      if (!saved) return null;
-      const conn = api.connect(saved.url, saved);
-      (api as unknown as { connection: Connection }).connection = conn;
-      return conn;
-    },
+    providers,
+    Agent,
+    panel,
+    connect,
+    reconnect,
   });
   Object.defineProperty(api, BRAND, { value: true });
   host.__llmHelper = api;

@@ -2,7 +2,7 @@
  * The LLMHelper object: every page tool bound to one element store. `createLLMHelper()` makes an
  * independent instance; the script-tag build installs one as window.LLMHelper.
  */
-import { configure, type Config } from './config';
+import { defaults, using, type Config } from './config';
 import { LLMHelperError } from './errors';
 import { checkArguments } from './signatures';
 import { scrub, scrubText } from './page/redact';
@@ -15,7 +15,7 @@ import {
   type SnapshotOptions,
   type SummaryOptions,
 } from './page/describe';
-import { extract, type ExtractOptions } from './page/extract';
+import { extract, type ExtractOptions, type Extracted } from './page/extract';
 import { find, findNear, type FindOptions, type Matches } from './page/find';
 import { ElementStore } from './page/store';
 import type { Target } from './page/target';
@@ -33,6 +33,20 @@ import type { ActionResult } from './page/settle';
 import { readLog, startPageLog, type ConsoleOptions, type LogEntry } from './page/page-log';
 import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
 import type { AnyTool } from './tools/define';
+import type { Format } from './tools/formats';
+import type {
+  AnthropicCall,
+  AnthropicToolResult,
+  GeminiCall,
+  GeminiToolResponse,
+  McpCall,
+  McpToolResult,
+  OpenAICall,
+  OpenAIToolMessage,
+  ResponsesCall,
+  ResponsesToolOutput,
+  ToolListings,
+} from './tools/api-types';
 
 export interface LLMHelper {
   readonly version: string;
@@ -47,7 +61,9 @@ export interface LLMHelper {
   /** Interactive elements, one line each, within a character budget. */
   snapshot(options?: SnapshotOptions): string;
   /** One property of one element: text, value, href, checked, rows, options, an attribute... */
-  extract(id: Target, property?: string, options?: ExtractOptions): unknown;
+  extract<P extends keyof Extracted>(id: Target, property: P, options?: ExtractOptions): Extracted[P];
+  /** Without a property, the text; any other name is an attribute, returned as text. */
+  extract(id: Target, property?: string, options?: ExtractOptions): string;
   /** Click like a person: scroll into view, hit-test, full pointer/mouse sequence, then the change report. */
   click(id: Target, options?: ClickOptions): Promise<ActionResult>;
   dblclick(id: Target, options?: Omit<ClickOptions, 'clickCount'>): Promise<ActionResult>;
@@ -87,9 +103,20 @@ export interface LLMHelper {
    * requests; the last 50, each numbered (`since` takes a number), scrubbed like every output.
    */
   console(options?: ConsoleOptions): LogEntry[];
-  /** Tool definitions for a model API: format openai | responses | anthropic | gemini | mcp | ai-sdk. */
-  tools(options?: ToolsOptions): unknown;
-  /** Run a tool call in any API's shape; returns { ok, text, data, message } (message: the API's result). */
+  /**
+   * Tool definitions for a model API: format openai (the default) | responses | anthropic | gemini | mcp
+   * | ai-sdk, each typed as that API's client takes it.
+   */
+  tools<F extends Format = 'openai'>(options?: ToolsOptions & { format?: F }): ToolListings[F];
+  /**
+   * Run a tool call in any API's shape; returns { ok, text, data, message }, where message is the result
+   * as that API takes it back (typed by the call's shape).
+   */
+  execute(call: OpenAICall, options?: ToolsOptions): Promise<ExecuteResult<OpenAIToolMessage>>;
+  execute(call: ResponsesCall, options?: ToolsOptions): Promise<ExecuteResult<ResponsesToolOutput>>;
+  execute(call: AnthropicCall, options?: ToolsOptions): Promise<ExecuteResult<AnthropicToolResult>>;
+  execute(call: GeminiCall, options?: ToolsOptions): Promise<ExecuteResult<GeminiToolResponse>>;
+  execute(call: McpCall, options?: ToolsOptions): Promise<ExecuteResult<McpToolResult>>;
   execute(call: unknown, options?: ToolsOptions): Promise<ExecuteResult>;
   /** All tools one line each, or one tool's parameters and an example. */
   help(name?: string): string;
@@ -105,7 +132,8 @@ export interface LLMHelper {
 
 export function createLLMHelper(): LLMHelper {
   startPageLog();
-  const store = new ElementStore();
+  const config = defaults();
+  const store = new ElementStore(config);
   const act = createActionContext(store);
   const helper = {
     version: VERSION,
@@ -114,7 +142,8 @@ export function createLLMHelper(): LLMHelper {
     describe: (target, options) => describe(store, target, options),
     summary: (options) => summary(store, options),
     snapshot: (options) => snapshot(store, options),
-    extract: (id, property, options) => extract(store, id, property, options),
+    extract: ((id: Target, property?: string, options?: ExtractOptions) =>
+      extract(store, id, property, options)) as LLMHelper['extract'],
     click: (id, options) => click(act, id, options),
     dblclick: (id, options) => dblclick(act, id, options),
     hover: (id) => hover(act, id),
@@ -135,23 +164,37 @@ export function createLLMHelper(): LLMHelper {
     back: () => back(act),
     forward: () => forward(act),
     reload: () => reload(act),
-    runJS: (code) => runJS(code),
+    runJS: (code) => runJS(code, config),
     console: (options) => readLog(options),
     clear: () => store.clear(),
-    configure,
+    configure: (options) => Object.assign(config, options),
   } as LLMHelper;
   const toolkit = new Toolkit(helper);
-  helper.tools = (options) => toolkit.list(options);
-  helper.execute = (call, options) => toolkit.execute(call, options);
+  helper.tools = ((options?: ToolsOptions) => toolkit.list(options)) as LLMHelper['tools'];
+  helper.execute = ((call: unknown, options?: ToolsOptions) =>
+    toolkit.execute(call, options)) as LLMHelper['execute'];
   helper.help = (name) => toolkit.help(name);
   helper.addTool = (tool) => toolkit.add(tool);
   helper.registerWebMCP = (options) => toolkit.registerWebMCP(options);
   for (const key of Object.keys(helper) as (keyof LLMHelper)[]) {
     const value = helper[key];
-    if (typeof value === 'function') (helper as unknown as Record<string, unknown>)[key] = exit(key, value);
+    if (typeof value === 'function')
+      (helper as unknown as Record<string, unknown>)[key] = exit(key, value, config);
   }
   return helper;
 }
+
+/** What works without a page (Node, a worker): listings, help, settings; every other method reads the DOM. */
+const NO_PAGE = new Set([
+  'tools',
+  'execute',
+  'help',
+  'addTool',
+  'registerWebMCP',
+  'clear',
+  'configure',
+  'console',
+]);
 
 /** Longest message an action or error returns: inputs are echoed, but never whole. */
 const MAX_MESSAGE = 2000;
@@ -183,21 +226,33 @@ function failure(name: string, e: unknown): LLMHelperError {
 
 /**
  * The one exit of a public method: results, messages, change reports and errors all pass through
- * scrub (patterns and the live values of secret fields), for sync and async methods alike.
+ * scrub (patterns and the live values of secret fields), for sync and async methods alike, with the
+ * instance's own settings current while it runs.
  */
-function exit<F extends (...args: never[]) => unknown>(name: string, fn: F): F {
+function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, config: Config): F {
   return function (this: unknown, ...args: Parameters<F>) {
-    let out: unknown;
-    try {
-      checkArguments(name, args);
-      out = fn.apply(this, args);
-    } catch (e) {
-      throw failure(name, e);
-    }
-    if (out && typeof (out as Promise<unknown>).then === 'function')
-      return (out as Promise<unknown>).then(leaving, (e: unknown) => {
+    return using(config, () => {
+      let out: unknown;
+      try {
+        checkArguments(name, args);
+        if (typeof document === 'undefined' && !NO_PAGE.has(name))
+          throw new LLMHelperError(
+            'unsupported',
+            `${name} needs a web page, and there is no document here (tools() and help() work without one).`,
+          );
+        out = fn.apply(this, args);
+      } catch (e) {
         throw failure(name, e);
-      });
-    return leaving(out);
+      }
+      if (out && typeof (out as Promise<unknown>).then === 'function')
+        // What an action returns is scrubbed with this instance's settings, whichever ran meanwhile.
+        return (out as Promise<unknown>).then(
+          (value) => using(config, () => leaving(value)),
+          (e: unknown) => {
+            throw using(config, () => failure(name, e));
+          },
+        );
+      return leaving(out);
+    });
   } as F;
 }

@@ -1,12 +1,26 @@
-/** ESM entry: named exports only. Nothing is installed on window; call createLLMHelper(). */
+/**
+ * ESM entry: the same API as the script tag's window.LLMHelper, by the same names, as named exports
+ * (nothing is installed on window). The page functions (find, click, tools…) and Agent, panel and
+ * connect work on the page's default LLMHelper, made on first use; createLLMHelper() makes another,
+ * independent one.
+ */
+import { defaultHelper } from './instance';
+import type { LLMHelper } from './helper';
+
 export { createLLMHelper, type LLMHelper } from './helper';
+export { Agent, panel, connect, reconnect, providers, type PageAgentOptions } from './instance';
+export type { Installed } from './global';
+export type { Panel, PanelOptions } from './ui/panel';
+export type { Connection, ConnectOptions } from './bridge/connect';
 export { LLMHelperError, type ErrorCode } from './errors';
-export { configure, defaults, type Config } from './config';
+export { defaults, type Config } from './config';
 export type { FindOptions, Match, Matches } from './page/find';
+export type { ElementType, AriaRole } from './page/types';
 export type { DescribeOptions, SnapshotOptions, SummaryOptions } from './page/describe';
-export type { ExtractOptions } from './page/extract';
+export type { ExtractOptions, Extracted } from './page/extract';
 export type { Target } from './page/target';
-export { VERSION } from './version';
+import { VERSION } from './version';
+export { VERSION };
 export type { ActionResult, ChangeReport } from './page/settle';
 export type { ClickOptions, DragOptions } from './page/act/pointer';
 export type { TypeOptions, PressOptions } from './page/act/keyboard';
@@ -27,9 +41,9 @@ export {
 } from './tools/define';
 export type { ToolsOptions, ExecuteResult } from './tools/toolkit';
 export type { Format } from './tools/formats';
+export type * from './tools/api-types';
 export {
   createProvider as provider,
-  providers,
   parseReply,
   toolPrompt,
   withTextMode,
@@ -38,15 +52,59 @@ export {
   type ProviderErrorKind,
   type ParsedReply,
   type Preset as ProviderPreset,
+  type ProviderName,
   type AdapterName,
   type WireName,
 } from './llm';
 export type * from './llm/types';
 export {
-  Agent,
   type AgentOptions,
+  type AgentEvents,
   type RunResult,
   type RunStatus,
   type Step,
   type PendingCall,
 } from './agent/agent';
+
+// The default LLMHelper's methods, as window.LLMHelper has them.
+const on = defaultHelper;
+export const find: LLMHelper['find'] = (...a) => on().find(...a);
+export const findNear: LLMHelper['findNear'] = (...a) => on().findNear(...a);
+export const describe: LLMHelper['describe'] = (...a) => on().describe(...a);
+export const summary: LLMHelper['summary'] = (...a) => on().summary(...a);
+export const snapshot: LLMHelper['snapshot'] = (...a) => on().snapshot(...a);
+export const extract = ((...a: unknown[]) =>
+  (on().extract as (...x: unknown[]) => unknown)(...a)) as LLMHelper['extract'];
+export const click: LLMHelper['click'] = (...a) => on().click(...a);
+export const dblclick: LLMHelper['dblclick'] = (...a) => on().dblclick(...a);
+export const hover: LLMHelper['hover'] = (...a) => on().hover(...a);
+export const focus: LLMHelper['focus'] = (...a) => on().focus(...a);
+export const rightClick: LLMHelper['rightClick'] = (...a) => on().rightClick(...a);
+export const getMenuItems: LLMHelper['getMenuItems'] = (...a) => on().getMenuItems(...a);
+export const clickMenuItem: LLMHelper['clickMenuItem'] = (...a) => on().clickMenuItem(...a);
+export const type: LLMHelper['type'] = (...a) => on().type(...a);
+export const select: LLMHelper['select'] = (...a) => on().select(...a);
+export const check: LLMHelper['check'] = (...a) => on().check(...a);
+export const press: LLMHelper['press'] = (...a) => on().press(...a);
+export const scroll: LLMHelper['scroll'] = (...a) => on().scroll(...a);
+export const scrollIntoView: LLMHelper['scrollIntoView'] = (...a) => on().scrollIntoView(...a);
+export const upload: LLMHelper['upload'] = (...a) => on().upload(...a);
+export const drag: LLMHelper['drag'] = (...a) => on().drag(...a);
+export const waitFor: LLMHelper['waitFor'] = (...a) => on().waitFor(...a);
+export const navigate: LLMHelper['navigate'] = (...a) => on().navigate(...a);
+export const back: LLMHelper['back'] = (...a) => on().back(...a);
+export const forward: LLMHelper['forward'] = (...a) => on().forward(...a);
+export const reload: LLMHelper['reload'] = (...a) => on().reload(...a);
+export const runJS: LLMHelper['runJS'] = (...a) => on().runJS(...a);
+export const console: LLMHelper['console'] = (...a) => on().console(...a);
+export const tools: LLMHelper['tools'] = ((...a: Parameters<LLMHelper['tools']>) =>
+  on().tools(...a)) as LLMHelper['tools'];
+export const execute: LLMHelper['execute'] = ((...a: Parameters<LLMHelper['execute']>) =>
+  on().execute(...a)) as LLMHelper['execute'];
+export const help: LLMHelper['help'] = (...a) => on().help(...a);
+export const addTool: LLMHelper['addTool'] = (...a) => on().addTool(...a);
+export const registerWebMCP: LLMHelper['registerWebMCP'] = (...a) => on().registerWebMCP(...a);
+export const clear: LLMHelper['clear'] = (...a) => on().clear(...a);
+export const configure: LLMHelper['configure'] = (...a) => on().configure(...a);
+/** The SDK's version, as LLMHelper.version. */
+export const version = VERSION;

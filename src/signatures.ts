@@ -71,6 +71,7 @@ const toolsOptions = opt({
   preset: z.optional(z.enum(['read', 'standard', 'full'])),
   only: z.optional(z.array(text)),
   prefix: z.optional(text),
+  loopTools: bool,
 });
 
 const snapshotOptions = opt({

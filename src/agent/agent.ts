@@ -4,7 +4,7 @@
  * out of steps, looping, refused, or needs the person. Every request body is scrubbed of secrets by the
  * SDK's one scrubbing pass first.
  */
-import EventEmitter from 'eventemitter3';
+import { EventEmitter } from 'eventemitter3';
 import type { LLMHelper } from '../helper';
 import { scrub } from '../page/redact';
 import type { Preset } from '../tools/define';
@@ -143,7 +143,32 @@ const firstLine = (s: string): string => {
   return line.length > 160 ? `${line.slice(0, 160)}…` : line;
 };
 
-export class Agent extends EventEmitter {
+/** What an agent tells its listeners (agent.on(name, listener)), each already scrubbed of secrets. */
+export interface AgentEvents {
+  /** A run began (resumed: it goes on from a saved run). */
+  start: (info: { task: string; resumed: boolean }) => void;
+  /** Model text as it streams. */
+  text: (delta: string) => void;
+  /** A tool is about to run. */
+  'tool:call': (call: { name: string; args: Record<string, unknown> }) => void;
+  /** A tool ran (or was refused). */
+  'tool:result': (result: { call: ToolCall; ok: boolean; text: string }) => void;
+  /** A risky call waits for confirmation. */
+  confirm: (pending: PendingCall) => void;
+  /** The model asks the person a question. */
+  ask: (question: string) => void;
+  /** One model turn and its tool calls are finished. */
+  step: (step: Step) => void;
+  /** The person took over (pause) or handed back (continue). */
+  paused: () => void;
+  continued: () => void;
+  /** The run ended, however it ended. */
+  done: (result: RunResult) => void;
+  /** A model or network failure (the run ends with status 'error'). */
+  error: (error: unknown) => void;
+}
+
+export class Agent extends EventEmitter<AgentEvents> {
   private messages: Message[] = [];
   private controller: AbortController | null = null;
   private stopped = false;
@@ -193,8 +218,12 @@ export class Agent extends EventEmitter {
   }
 
   /** Every event leaves scrubbed of secrets, like everything else the SDK hands out. */
-  override emit<T extends string | symbol>(event: T, ...args: unknown[]): boolean {
-    return super.emit(event, ...args.map((a) => scrub(a)));
+  override emit<T extends keyof AgentEvents>(
+    event: T,
+    ...args: EventEmitter.ArgumentMap<AgentEvents>[Extract<T, keyof AgentEvents>]
+  ): boolean {
+    const scrubbed = args.map((a: unknown) => scrub(a)) as typeof args;
+    return super.emit(event, ...scrubbed);
   }
 
   /** Stops the run: aborts the request in flight; no action starts after this. */
@@ -297,6 +326,7 @@ export class Agent extends EventEmitter {
     const preset = mode === 'ask' ? 'read' : (this.options.preset ?? 'standard');
     this.toolsOptions = {
       prefix: '',
+      loopTools: true,
       ...(this.options.tools && mode === 'act' ? { only: this.options.tools } : { preset }),
     };
     const listing = h.tools({ format: 'mcp', ...this.toolsOptions }) as {

@@ -1,6 +1,6 @@
 /**
  * The page side of the bridge: LLMHelper.connect(url, { token }) opens a WebSocket to the bridge
- * (bin/llm-helper-bridge.mjs) and serves this page's tools over it, so an agent outside the page (an
+ * (the llm-helper-bridge package) and serves this page's tools over it, so an agent outside the page (an
  * MCP client, a Python backend) drives the same tools, IDs, redaction and confirmations.
  *
  * Protocol (JSON-RPC 2.0, one message per WebSocket frame):

@@ -9,8 +9,29 @@ import type { WireOptions } from './wire';
 
 export type AdapterName = 'openai' | 'responses' | 'anthropic' | 'gemini' | 'chrome' | 'proxy';
 
+/** The services and local servers provider(name) knows by name (one preset each), and 'proxy'. */
+export type ProviderName =
+  | 'openai'
+  | 'responses'
+  | 'azure'
+  | 'anthropic'
+  | 'gemini'
+  | 'openrouter'
+  | 'groq'
+  | 'deepseek'
+  | 'qwen'
+  | 'glm'
+  | 'mistral'
+  | 'together'
+  | 'ollama'
+  | 'lmstudio'
+  | 'vllm'
+  | 'llamacpp'
+  | 'chrome'
+  | 'proxy';
+
 export interface Preset extends WireOptions {
-  name: string;
+  name: Exclude<ProviderName, 'proxy'>;
   adapter: AdapterName;
   /** The API root as the official clients take it. */
   baseURL: string;
@@ -32,7 +53,7 @@ export const cloud = (browser: Capabilities['browser'], extra: Partial<Capabilit
 });
 
 const p = (
-  name: string,
+  name: Preset['name'],
   adapter: AdapterName,
   baseURL: string,
   model: string,
@@ -40,7 +61,7 @@ const p = (
   more: Partial<Preset> = {},
 ): Preset => ({ name, adapter, baseURL, model, requiresApiKey: true, capabilities, ...more });
 
-const local = (name: string, baseURL: string, model: string): Preset =>
+const local = (name: Preset['name'], baseURL: string, model: string): Preset =>
   p(name, 'openai', baseURL, model, cloud('setting', { parallelTools: false }), { requiresApiKey: false });
 
 export const PRESETS: Preset[] = [

@@ -11,7 +11,7 @@ import { ProviderError, providerError } from './errors';
 import { gemini } from './gemini';
 import { readSSE, send, type RetryOptions } from './http';
 import { openai } from './openai';
-import { PRESETS, cloud, type Preset } from './presets';
+import { PRESETS, cloud, type Preset, type ProviderName } from './presets';
 import { Reply } from './reply';
 import { responses } from './responses';
 import { withTextMode } from './text-mode';
@@ -131,7 +131,7 @@ function httpProvider(
 }
 
 /** A provider by adapter or preset name: provider('anthropic', { apiKey }), provider('ollama', { model }). */
-export function createProvider(name: string, options: ProviderOptions = {}): Provider {
+export function createProvider(name: ProviderName, options: ProviderOptions = {}): Provider {
   if (typeof name !== 'string')
     throw new LLMHelperError(
       'bad_argument',

@@ -2,7 +2,6 @@
  * describe, summary and snapshot: short, structured, budgeted text a model can act on. Never HTML.
  * Elements a model is likely to act on carry their ID in brackets: [12].
  */
-import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel, whereIs } from './context';
 import { shortHref } from './find';
@@ -417,7 +416,7 @@ export interface DescribeOptions {
 }
 
 export function describe(store: ElementStore, target?: Target, opts: DescribeOptions = {}): string {
-  const budget = opts.budget ?? config.describeBudget;
+  const budget = opts.budget ?? store.config.describeBudget;
   checkBudget(budget);
   let relocated: string | undefined;
   let el: Element;
@@ -509,7 +508,7 @@ export interface SummaryOptions {
 
 /** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
 export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
-  const budget = opts.budget ?? config.summaryBudget;
+  const budget = opts.budget ?? store.config.summaryBudget;
   checkBudget(budget);
   const lines: string[] = [];
   lines.push(
@@ -612,7 +611,7 @@ export interface SnapshotOptions {
 
 /** Interactive elements, one line each, visible and in-view first, within a character budget. */
 export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
-  const budget = opts.budget ?? config.snapshotBudget;
+  const budget = opts.budget ?? store.config.snapshotBudget;
   checkBudget(budget);
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
@@ -675,7 +674,7 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const left = ordered.length - shown - hiddenAfterAll;
   if (!lines.length)
     return full
-      ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${config.snapshotBudget}).`
+      ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${store.config.snapshotBudget}).`
       : opts.type || opts.within
         ? 'No interactive elements match; try without type or within.'
         : 'No visible interactive elements on the page.';

@@ -3,35 +3,59 @@
  * A <form> lets its controls' names shadow its members ([LegacyOverrideBuiltIns]): inside a form with
  * <input name="getAttribute"> or name="tagName", form.getAttribute is that input, and every tool that
  * met the form used to fail. The prototypes are read when the SDK loads; an element from a same-origin
- * frame is fine too (the DOM checks the kind of object, not its window).
+ * frame is fine too (the DOM checks the kind of object, not its window). Where there was no DOM when the
+ * SDK loaded (Node, a test runner that sets up jsdom after the import), they are read at each call.
  */
 type Fn = (...args: never[]) => unknown;
+type Proto = () => Record<string, unknown> | undefined;
 
-const method = <T extends Fn>(proto: object | undefined, key: string): T => {
-  const f = proto && (proto as Record<string, Fn>)[key];
+/** The prototype of a DOM class of this realm, whenever there is one. */
+const protoOf =
+  (name: string): Proto =>
+  () =>
+    (globalThis as unknown as Record<string, { prototype?: Record<string, unknown> } | undefined>)[name]
+      ?.prototype;
+
+const method = <T extends Fn>(proto: Proto, key: string): T => {
+  const own = (p = proto()) => p?.[key] as Fn | undefined;
+  const f = own();
   return (f
     ? (self: object, ...args: unknown[]) => Reflect.apply(f, self, args)
-    : (self: Record<string, Fn>, ...args: never[]) => self[key]!(...args)) as unknown as T;
+    : (self: Record<string, Fn>, ...args: never[]) => {
+        const late = own();
+        return late ? Reflect.apply(late, self, args) : self[key]!(...args);
+      }) as unknown as T;
 };
-const getter = <T extends Fn>(proto: object | undefined, key: string): T => {
-  const get = proto && Object.getOwnPropertyDescriptor(proto, key)?.get;
+const getter = <T extends Fn>(proto: Proto, key: string): T => {
+  const own = (p = proto()) => (p ? Object.getOwnPropertyDescriptor(p, key)?.get : undefined);
+  const get = own();
   return (get
     ? (self: object) => Reflect.apply(get, self, [])
-    : (self: Record<string, unknown>) => self[key]) as unknown as T;
+    : (self: Record<string, unknown>) => {
+        const late = own();
+        return late ? Reflect.apply(late, self, []) : self[key];
+      }) as unknown as T;
 };
 
-const E = typeof Element === 'undefined' ? undefined : Element.prototype;
-const N = typeof Node === 'undefined' ? undefined : Node.prototype;
-const D = typeof Document === 'undefined' ? undefined : Document.prototype;
-const F = typeof DocumentFragment === 'undefined' ? undefined : DocumentFragment.prototype;
+const E = protoOf('Element');
+const N = protoOf('Node');
+const D = protoOf('Document');
+const F = protoOf('DocumentFragment');
 
 /**
  * A member that elements, documents and shadow roots each have on their own prototype: the one for the
  * kind of node at hand. `fallback` answers for a kind that lacks it (getElementById on an element).
  */
 const perKind = <A extends unknown[], R>(key: string, fallback?: R) => {
-  const pick = (proto: object | undefined) =>
-    proto && key in proto ? method<(root: Node, ...args: A) => R>(proto, key) : () => fallback as R;
+  const pick = (proto: Proto) => {
+    const call = method<(root: Node, ...args: A) => R>(proto, key);
+    const p = proto();
+    if (p) return key in p ? call : () => fallback as R;
+    return (root: Node, ...args: A): R => {
+      const late = proto();
+      return late && key in late ? call(root, ...args) : (fallback as R);
+    };
+  };
   const [onElement, onDocument, onFragment] = [pick(E), pick(D), pick(F)];
   return (root: Node, ...args: A): R => {
     const type = nodeType(root);
@@ -70,13 +94,13 @@ export const assignedSlot = getter<(el: Element) => HTMLSlotElement | null>(E, '
 export const rootChildren = getter<(root: DocumentFragment) => HTMLCollection>(F, 'children');
 /** Element.checkVisibility where the browser has it (Chromium 105+, Firefox 106+, Safari 17.4+). */
 export const checkVisibility =
-  E && 'checkVisibility' in E
+  'checkVisibility' in (E() ?? {})
     ? method<(el: Element, options?: CheckVisibilityOptions) => boolean>(E, 'checkVisibility')
     : undefined;
 
 /** Document.getAnimations where the browser has it (running CSS transitions and animations). */
 export const animations =
-  D && 'getAnimations' in D ? method<(d: Document) => Animation[]>(D, 'getAnimations') : undefined;
+  'getAnimations' in (D() ?? {}) ? method<(d: Document) => Animation[]>(D, 'getAnimations') : undefined;
 
 export const root = method<(node: Node, options?: GetRootNodeOptions) => Node>(N, 'getRootNode');
 export const contains = method<(node: Node, other: Node | null) => boolean>(N, 'contains');
@@ -100,10 +124,10 @@ export const byTag = perKind<[string], HTMLCollectionOf<Element>>('getElementsBy
 ) => HTMLCollectionOf<Element>;
 /** getElementById in a document or shadow root; null for anything else (a detached element's root). */
 export const byId = perKind<[string], HTMLElement | null>('getElementById', null);
-export const elementFromPoint = method<(d: Document, x: number, y: number) => Element | null>(
-  D,
-  'elementFromPoint',
-);
+const hitTest = method<(d: Document, x: number, y: number) => Element | null>(D, 'elementFromPoint');
+/** The topmost element at a point; null also where the DOM has no layout to ask (jsdom). */
+export const elementFromPoint = (d: Document, x: number, y: number): Element | null =>
+  'elementFromPoint' in d ? hitTest(d, x, y) : null;
 export const treeWalker = method<
   (d: Document, root: Node, whatToShow?: number, filter?: NodeFilter | null) => TreeWalker
 >(D, 'createTreeWalker');
@@ -113,4 +137,4 @@ export const currentScript = getter<(d: Document) => HTMLOrSVGScriptElement | nu
 export const readyState = getter<(d: Document) => DocumentReadyState>(D, 'readyState');
 export const listen = method<
   (target: EventTarget, type: string, listener: EventListener, options?: AddEventListenerOptions) => void
->(typeof EventTarget === 'undefined' ? undefined : EventTarget.prototype, 'addEventListener');
+>(protoOf('EventTarget'), 'addEventListener');

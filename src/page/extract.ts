@@ -33,7 +33,23 @@ export const PROPERTIES = [
   'any attribute name',
 ];
 
-function rowsOf(el: Element, maxRows: number) {
+/** What extract() returns for each property; any other name is an attribute, returned as text. */
+export interface Extracted {
+  text: string;
+  value: string;
+  href: string | null;
+  action: string | null;
+  checked: boolean | null;
+  selected: boolean | string[];
+  disabled: boolean;
+  html: string;
+  rows: { columns: string[]; rows: string[][]; total: number; truncated?: true };
+  options: { value?: string; label: string; selected?: true; disabled?: true }[];
+  data: Record<string, string>;
+  rect: { x: number; y: number; width: number; height: number };
+}
+
+function rowsOf(el: Element, maxRows: number): Extracted['rows'] {
   const table = closestDeep(el, TYPE_SELECTORS.table);
   if (!table)
     throw new LLMHelperError(
@@ -61,7 +77,7 @@ function rowsOf(el: Element, maxRows: number) {
   };
 }
 
-function optionsOf(el: Element) {
+function optionsOf(el: Element): Extracted['options'] {
   if (tagOf(el) === 'SELECT')
     return [...(el as HTMLSelectElement).options].map((o) => ({
       value: o.value,

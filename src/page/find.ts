@@ -2,7 +2,6 @@
  * find and findNear: regex search over what a person perceives (visible text, labels, placeholders,
  * titles, alt text, button values), returning the element a person would act on, ranked.
  */
-import { config } from '../config';
 import { LLMHelperError } from '../errors';
 import { closestDeep, contextOf, ROW, rowLabel, whereIs } from './context';
 import {
@@ -23,7 +22,15 @@ import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
-import { CLOSE_BOXES, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
+import {
+  CLOSE_BOXES,
+  INTERACTIVE_SELECTOR,
+  TYPE_SELECTORS,
+  isSelectorType,
+  typeSelector,
+  type AriaRole,
+  type ElementType,
+} from './types';
 import { isInert, openLayer, quickVisibility, visibility } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
@@ -32,8 +39,8 @@ import { operated } from './stand-in';
 import { nextPage, partlyRenderedOnPage, renderedRange, searchBox } from './rendered';
 
 export interface FindOptions {
-  /** button, link, input, select, checkbox, radio, menuitem, tab, heading, table, row, cell, image, any, or a CSS selector. */
-  type?: string;
+  /** button, link, input, select, checkbox, radio, menuitem, tab, heading, table, row, cell, image, any, a role, or a CSS selector. */
+  type?: ElementType | AriaRole | (string & {});
   /** Most matches returned (default 10). */
   limit?: number;
   /** true (default): only visible elements; 'viewport': only those on screen now; false: hidden ones too. */
@@ -626,6 +633,8 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
   const n = hidden.length;
   const first = hidden[0]!.el;
   const head = `${n} hidden element${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''}`;
+  if (dom.rect(dom.html(dom.doc(first))).width === 0)
+    return `${head}: this DOM has no layout (jsdom?), so nothing is visible. Pass visible: false.`;
   if (isInert(first)) return `${head}, but ${behindLayer(store, first)}, then find again.`;
   const details = dom.closest(first, 'details:not([open])');
   const summary = details && dom.qs(details, 'summary');
@@ -749,7 +758,7 @@ function finish(
   const picked: Match[] = [];
   let used = 0;
   let cut = 0;
-  const budget = config.findBudget - 300; // room for the notes
+  const budget = store.config.findBudget - 300; // room for the notes
   const dropped: Candidate[] = [];
   // Matches that read alike (a trash icon in each list item) say where each is, the first one too.
   const firstOf = new Map<string, [Match, Element?]>();
@@ -811,7 +820,7 @@ function finish(
   else if (!picked.length) notes.push(unrenderedNote(store) || closedFoldersNote(store));
   if (cut)
     notes.push(
-      `Stopped at ${picked.length} matches to stay within ${config.findBudget} characters; narrow with within or type for more.`,
+      `Stopped at ${picked.length} matches to stay within ${store.config.findBudget} characters; narrow with within or type for more.`,
     );
   if (notes.some(Boolean)) out.note = notes.filter(Boolean).join(' ');
   if (result.unreachable.length)
@@ -853,7 +862,7 @@ export function find(
 ): Matches {
   const [p, options] = patternAndOptions(pattern, given, 'any');
   const result = search(store, p, options);
-  return finish(store, result, result.candidates, options.limit ?? config.findLimit, options);
+  return finish(store, result, result.candidates, options.limit ?? store.config.findLimit, options);
 }
 
 interface Nearness {
@@ -915,7 +924,7 @@ export function findNear(
     store,
     result,
     scored.map((s) => s.c),
-    options.limit ?? config.findLimit,
+    options.limit ?? store.config.findLimit,
     options,
     (c, m) => {
       m.relation = byCandidate.get(c)!.relation;

@@ -2,7 +2,7 @@
  * Secrets never leave the page: values of secret fields, and payment-card-like numbers in any text,
  * come back as [redacted] from every tool.
  */
-import { config } from '../config';
+import { current, type Config } from '../config';
 import { inputType, nameOf, roleOf, tagOf } from './label';
 import { collectRoots } from './roots';
 import * as dom from './dom';
@@ -23,7 +23,7 @@ export function isSecretField(el: Element): boolean {
   const words = [dom.attr(el, 'name'), el.id, dom.attr(el, 'placeholder'), nameOf(el, 120)]
     .filter(Boolean)
     .join(' ');
-  return SECRET_NAME.test(words) || config.redactFields.some((rx) => rx.test(words));
+  return SECRET_NAME.test(words) || current().redactFields.some((rx) => rx.test(words));
 }
 
 /**
@@ -75,12 +75,14 @@ export function redactText(text: string): string {
     out = out.replace(URL_SECRET, (_, param?: string, user?: string) =>
       param ? param + REDACTED : `${user}${REDACTED}@`,
     );
-  for (const rx of config.redactText)
+  for (const rx of current().redactText)
     out = out.replace(new RegExp(rx.source, rx.flags.includes('g') ? rx.flags : rx.flags + 'g'), REDACTED);
   return out;
 }
 
 let liveMemo: string[] | null = null;
+/** The settings liveMemo was found with (an instance's redactFields change which fields are secret). */
+let memoFor: Config | null = null;
 
 /**
  * The current values of the page's secret fields (passwords, keys, codes, hidden tokens; 4 characters
@@ -88,7 +90,9 @@ let liveMemo: string[] | null = null;
  * Memoised for the current task.
  */
 export function liveSecrets(): string[] {
-  if (liveMemo) return liveMemo;
+  if (typeof document === 'undefined') return [];
+  if (liveMemo && memoFor === current()) return liveMemo;
+  memoFor = current();
   const found = new Set<string>();
   const consider = (el: Element, values: (string | null | undefined)[]) => {
     const present = values.map((v) => v?.trim()).filter((v): v is string => !!v && v.length >= 4);

@@ -3,7 +3,7 @@
  * element always gets the same ID; elements are held weakly; each ID keeps a fingerprint so that an
  * element a framework re-rendered is re-found, and one that cannot be re-found fails loudly.
  */
-import { config } from '../config';
+import { defaults, type Config } from '../config';
 import { LLMHelperError } from '../errors';
 import { contextOf, type ContextKind } from './context';
 import { nameOf, roleOf, tagOf, textOf } from './label';
@@ -76,6 +76,9 @@ export interface Resolved {
 }
 
 export class ElementStore {
+  /** The instance's settings (ID cap, budgets, redaction, runJS): one object per LLMHelper. */
+  constructor(readonly config: Config = defaults()) {}
+
   private entries = new Map<number, Entry>();
   private byElement = new WeakMap<Element, number>();
   private byKey = new Map<string, Set<number>>();
@@ -132,7 +135,7 @@ export class ElementStore {
         'unknown_id',
         id > this.lastId
           ? `There is no element ${id}: no tool has returned that ID yet (the highest so far is ${this.lastId}). Use an ID from find, findNear or snapshot.`
-          : `Element ${id} was forgotten (cleared, or evicted after ${config.maxIds} newer IDs); run find again to get a current ID.`,
+          : `Element ${id} was forgotten (cleared, or evicted after ${this.config.maxIds} newer IDs); run find again to get a current ID.`,
       );
     const el = entry.ref.deref();
     if (el && dom.connected(el)) {
@@ -222,7 +225,7 @@ export class ElementStore {
   }
 
   private evict(): void {
-    while (this.entries.size > config.maxIds) {
+    while (this.entries.size > this.config.maxIds) {
       const oldest = this.entries.values().next().value as Entry;
       this.entries.delete(oldest.id);
       this.unindex(oldest);

@@ -39,6 +39,53 @@ export const TYPE_SELECTORS = {
 
 export type ElementType = keyof typeof TYPE_SELECTORS;
 
+/** WAI-ARIA widget, structure and landmark roles, for find's `type` (any other role name works too). */
+export type AriaRole =
+  | 'alert'
+  | 'alertdialog'
+  | 'article'
+  | 'banner'
+  | 'combobox'
+  | 'complementary'
+  | 'contentinfo'
+  | 'dialog'
+  | 'form'
+  | 'grid'
+  | 'gridcell'
+  | 'group'
+  | 'img'
+  | 'list'
+  | 'listbox'
+  | 'listitem'
+  | 'main'
+  | 'menu'
+  | 'menubar'
+  | 'menuitemcheckbox'
+  | 'menuitemradio'
+  | 'navigation'
+  | 'option'
+  | 'progressbar'
+  | 'radiogroup'
+  | 'region'
+  | 'rowheader'
+  | 'columnheader'
+  | 'scrollbar'
+  | 'search'
+  | 'searchbox'
+  | 'separator'
+  | 'slider'
+  | 'spinbutton'
+  | 'status'
+  | 'switch'
+  | 'tablist'
+  | 'tabpanel'
+  | 'textbox'
+  | 'toolbar'
+  | 'tooltip'
+  | 'tree'
+  | 'treegrid'
+  | 'treeitem';
+
 /** Headings that make a page's outline. */
 export const OUTLINE_SELECTOR = 'h1,h2,h3,[role=heading][aria-level="1"],[role=heading][aria-level="2"]';
 /** Landmarks a summary names. */

@@ -4,6 +4,7 @@
  * part, MCP tools/call params, or plain { name, arguments }.
  */
 import { LLMHelperError } from '../errors';
+import type { ToolMessage } from './api-types';
 
 export type CallFormat = 'openai' | 'responses' | 'anthropic' | 'gemini' | 'mcp';
 
@@ -42,6 +43,8 @@ export function normalizeCall(call: unknown): NeutralCall {
       format: 'openai',
       callId: str(call.id),
     };
+  if (call.type === 'custom' && isObj(call.custom) && typeof call.custom.name === 'string')
+    return { name: call.custom.name, args: call.custom.input, format: 'openai', callId: str(call.id) };
   if (call.type === 'function_call' && typeof call.name === 'string')
     return {
       name: call.name,
@@ -104,7 +107,7 @@ export interface ToolResult {
 }
 
 /** The result as the message or block each API expects back. */
-export function resultMessage(call: NeutralCall, result: ToolResult): unknown {
+export function resultMessage(call: NeutralCall, result: ToolResult): ToolMessage {
   switch (call.format) {
     case 'openai':
       return { role: 'tool', tool_call_id: call.callId ?? '', content: result.text };

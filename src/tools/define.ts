@@ -27,8 +27,18 @@ export interface ToolOutput {
   data?: unknown;
 }
 
-/** Any zod object schema: classic (`zod`) or mini (`zod/mini`), which share one core. */
-export type ObjectSchema = core.$ZodObject;
+/**
+ * Any zod 4 object schema, classic (`zod`) or mini (`zod/mini`), by the shape their shared core gives
+ * it, so that our declarations need no zod installed: `_zod.def` says it is an object, `_zod.input` and
+ * `_zod.output` carry its types.
+ */
+export interface ObjectSchema<I = unknown, O = unknown> {
+  readonly _zod: {
+    readonly def: { readonly type: 'object'; readonly shape: Readonly<Record<string, unknown>> };
+    readonly input: I;
+    readonly output: O;
+  };
+}
 
 export interface Tool<S extends ObjectSchema = ObjectSchema> {
   name: string;
@@ -36,9 +46,14 @@ export interface Tool<S extends ObjectSchema = ObjectSchema> {
   description: string;
   input: S;
   risk: Risk;
+  /**
+   * Only meaningful inside an agent loop (done ends the loop's run): MCP listings and WebMCP leave it
+   * out unless asked for with loopTools.
+   */
+  loop?: boolean;
   /** A valid example call's arguments, for help(). */
-  example?: core.input<S>;
-  run(args: core.output<S>, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
+  example?: S['_zod']['input'];
+  run(args: S['_zod']['output'], ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
 export type Preset = 'read' | 'standard' | 'full';
@@ -46,6 +61,12 @@ export type Preset = 'read' | 'standard' | 'full';
 const NAME = /^[a-zA-Z0-9_-]{1,48}$/;
 
 export function defineTool<S extends ObjectSchema>(tool: Tool<S>): Tool<S> {
+  const def = (tool as { input?: { _zod?: { def?: { type?: unknown } } } } | null)?.input?._zod?.def;
+  if (def?.type !== 'object')
+    throw new LLMHelperError(
+      'bad_argument',
+      `Tool "${tool.name}": input must be a zod 4 object schema, z.object({...}) (zod 3 schemas do not work).`,
+    );
   if (!NAME.test(tool.name))
     throw new LLMHelperError(
       'bad_argument',

@@ -12,6 +12,7 @@ import { presetTools } from './builtin';
 import { argumentObject, normalizeCall, resultMessage, type NeutralCall, type ToolResult } from './calls';
 import { defineTool, type AnyTool, type Preset } from './define';
 import * as formats from './formats';
+import type { AiSdkTool, ToolListings, ToolMessage } from './api-types';
 import { baseSchema, type JSONSchema } from './formats/json-schema';
 
 export interface ToolsOptions {
@@ -21,13 +22,18 @@ export interface ToolsOptions {
   only?: string[];
   /** Prepended to every name the model sees (default 'browser_'; '' for none). */
   prefix?: string;
+  /**
+   * With format 'mcp' and in registerWebMCP: also list the tools only an agent loop uses (done), which
+   * an outside client has no use for. Other formats always list them.
+   */
+  loopTools?: boolean;
 }
 
-export interface ExecuteResult extends ToolResult {
+export interface ExecuteResult<M = ToolMessage> extends ToolResult {
   /** The tool that ran (without prefix), when the call named one. */
   tool?: string;
   /** The result wrapped as the calling API's message: tool message, tool_result, functionResponse... */
-  message: unknown;
+  message: M;
 }
 
 /** Edit distance, for "did you mean". */
@@ -148,6 +154,8 @@ function describeIssues(error: $ZodError, args: Record<string, unknown>): string
 
 export class Toolkit {
   private custom: AnyTool[] = [];
+  /** The current WebMCP registration's controller; aborting it takes those tools back. */
+  private webmcp: AbortController | null = null;
 
   constructor(private readonly helper: LLMHelper) {}
 
@@ -172,10 +180,12 @@ export class Toolkit {
     return [...presetTools(preset), ...this.custom.filter((t) => preset !== 'read' || t.risk === 'read')];
   }
 
-  list(opts: ToolsOptions = {}): unknown {
+  list(opts: ToolsOptions = {}): ToolListings[formats.Format] {
     const format = opts.format ?? 'openai';
     const prefix = opts.prefix ?? 'browser_';
-    const named = this.select(opts).map((tool) => ({ tool, name: prefix + tool.name }));
+    const named = this.select(opts)
+      .filter((tool) => format !== 'mcp' || opts.loopTools || !tool.loop)
+      .map((tool) => ({ tool, name: prefix + tool.name }));
     switch (format) {
       case 'openai':
         return named.map(formats.openai);
@@ -189,11 +199,11 @@ export class Toolkit {
         return { tools: named.map(formats.mcp) };
       case 'ai-sdk':
         return Object.fromEntries(
-          named.map(({ tool, name }): [string, formats.AiSdkTool] => [
+          named.map(({ tool, name }): [string, AiSdkTool] => [
             name,
             {
               description: tool.description,
-              inputSchema: tool.input,
+              inputSchema: tool.input as unknown as AiSdkTool['inputSchema'],
               execute: async (args: unknown) => (await this.execute({ name, arguments: args }, opts)).text,
             },
           ]),
@@ -317,9 +327,15 @@ export class Toolkit {
    */
   registerWebMCP(opts: ToolsOptions = {}): { registered: string[]; reason?: string; unregister(): void } {
     const host =
-      (document as unknown as { modelContext?: WebMCP }).modelContext ??
-      (navigator as unknown as { modelContext?: WebMCP }).modelContext;
+      typeof document === 'undefined'
+        ? undefined
+        : ((document as unknown as { modelContext?: WebMCP }).modelContext ??
+          (navigator as unknown as { modelContext?: WebMCP }).modelContext);
+    // The browser keeps the first tool of a name and ignores (or refuses) another: what was registered
+    // before is taken back first, so registering again replaces it.
+    this.webmcp?.abort();
     const controller = new AbortController();
+    this.webmcp = controller;
     const unregister = () => controller.abort();
     if (!host || typeof host.registerTool !== 'function')
       return {
@@ -328,11 +344,13 @@ export class Toolkit {
         unregister,
       };
     const registered: string[] = [];
-    for (const { tool, name } of this.select(opts).map((tool) => ({
-      tool,
-      name: (opts.prefix ?? 'browser_') + tool.name,
-    }))) {
-      host.registerTool(
+    for (const { tool, name } of this.select(opts)
+      .filter((tool) => opts.loopTools || !tool.loop)
+      .map((tool) => ({
+        tool,
+        name: (opts.prefix ?? 'browser_') + tool.name,
+      }))) {
+      const pending = host.registerTool(
         {
           name,
           description: tool.description,
@@ -345,6 +363,9 @@ export class Toolkit {
         },
         { signal: controller.signal },
       );
+      // Chromium's registerTool returns a promise that rejects once the tool is unregistered (aborted).
+      if (typeof (pending as Promise<unknown> | undefined)?.then === 'function')
+        (pending as Promise<unknown>).then(undefined, () => undefined);
       registered.push(name);
     }
     return { registered, unregister };

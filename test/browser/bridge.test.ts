@@ -1,5 +1,5 @@
 /**
- * The bridge: the official MCP SDK client drives a page open in Chromium through bin/llm-helper-bridge.mjs,
+ * The bridge: the official MCP SDK client drives a page open in Chromium through bridge/bin/llm-helper-bridge.mjs,
  * over stdio and over Streamable HTTP; refusals (token, origin, another host); a bridge restart mid-session;
  * secrets and confirmations through it.
  */
@@ -16,7 +16,7 @@ import { WebSocketServer } from 'ws';
 import { useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
-const BIN = new URL('../../bin/llm-helper-bridge.mjs', import.meta.url).pathname;
+const BIN = new URL('../../bridge/bin/llm-helper-bridge.mjs', import.meta.url).pathname;
 const TOKEN = 'test-pairing-token-123';
 let port = 18765;
 const cleanups: (() => Promise<unknown> | unknown)[] = [];

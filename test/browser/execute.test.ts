@@ -123,6 +123,32 @@ describe('execute() on a real page', () => {
     await page.close();
   });
 
+  it('registering WebMCP tools again replaces them, where the browser refuses a duplicate name', async () => {
+    const page = await ctx.open('invoices.html');
+    const r = await page.evaluate(() => {
+      // A stand-in that refuses a name already registered, as Chromium's modelContextTesting builds do,
+      // and forgets a tool once its signal aborts.
+      const live = new Map<string, AbortSignal>();
+      Object.defineProperty(document, 'modelContext', {
+        value: {
+          registerTool: (t: { name: string }, o: { signal: AbortSignal }) => {
+            if (live.has(t.name))
+              throw new DOMException(`Duplicate tool name: ${t.name}`, 'InvalidStateError');
+            live.set(t.name, o.signal);
+            o.signal.addEventListener('abort', () => live.delete(t.name));
+          },
+        },
+        configurable: true,
+      });
+      window.LLMHelper.registerWebMCP({ preset: 'read' });
+      const standard = window.LLMHelper.registerWebMCP({ preset: 'standard' });
+      return { registered: standard.registered, live: [...live.keys()] };
+    });
+    expect(r.registered).toContain('browser_click');
+    expect(r.live.sort()).toEqual([...r.registered].sort());
+    await page.close();
+  });
+
   it("WebMCP as the current spec has it: document.modelContext, and unregister() aborts every tool's signal", async () => {
     const page = await ctx.open('invoices.html');
     const r = await page.evaluate(() => {

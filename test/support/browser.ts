@@ -15,7 +15,9 @@ export interface BrowserContextForTests {
 }
 
 /** `panelRoot: 'closed'` leaves the panel's shadow root as the SDK makes it (see OPEN_PANEL_ROOT). */
-export function useBrowser(options: { panelRoot?: 'open' | 'closed' } = {}): BrowserContextForTests {
+export function useBrowser(
+  options: { panelRoot?: 'open' | 'closed'; args?: string[] } = {},
+): BrowserContextForTests {
   const ctx = {} as BrowserContextForTests;
   beforeAll(async () => {
     ctx.server = await startServer();

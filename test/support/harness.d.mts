@@ -8,7 +8,10 @@ export function startServer(
   root?: string,
 ): Promise<{ url: string; otherOrigin: string; close(): Promise<void> }>;
 export const OPEN_PANEL_ROOT: string;
-export function launchChromium(options?: { panelRoot?: 'open' | 'closed' }): Promise<Browser>;
+export function launchChromium(options?: {
+  panelRoot?: 'open' | 'closed';
+  args?: string[];
+}): Promise<Browser>;
 export function corpusPages(): Promise<string[]>;
 export function openCorpusPage(
   browser: Browser,

@@ -99,7 +99,7 @@ export async function launchChromium(options = {}) {
     );
   const browser = await chromium.launch({
     executablePath: path,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
   if (options.panelRoot === 'closed') return browser;
   const newContext = browser.newContext.bind(browser);

@@ -5,11 +5,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dist = join(process.cwd(), 'dist');
-const bundles = readdirSync(dist).filter((f) => f.endsWith('.js'));
+/** Every built script: the bundles, and each module of the ESM build (dist/esm). */
+const bundles = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?js$/.test(f));
 
 describe('bundles', () => {
   it('are all there (npm test builds them first)', () => {
-    expect(bundles.sort()).toEqual(['llm-helper.esm.js', 'llm-helper.umd.js', 'llm-helper.umd.min.js']);
+    expect(bundles.filter((f) => !f.startsWith('esm')).sort()).toEqual([
+      'llm-helper.cjs',
+      'llm-helper.umd.cjs',
+      'llm-helper.umd.js',
+      'llm-helper.umd.min.js',
+    ]);
+    expect(bundles).toContain(join('esm', 'index.js'));
   });
 
   it.each(bundles)('%s has no eval or Function constructor', (file) => {
@@ -55,8 +62,11 @@ describe('bundles', () => {
   // Standard Schema); CSS selectors as types, text compared as a person reads it, labels that are labels,
   // closed tree folders named), and to 94 KiB the same night (~2.8 KB over the 92 KiB budget, to be
   // re-decided: text mode's other tool-call styles (1.0 KB), failed requests, page errors and the console
-  // log and tool (1.8 KB)).
-  const CEILING = 94 * 1024;
+  // log and tool (1.8 KB)), and to 95 KiB on 2026-11-25 with issue #31 (~0.7 KB: settings that belong to
+  // one instance, page methods that say they need a document, a DOM set up after the load read at call
+  // time, find's note for a DOM without layout, WebMCP registered again, zod 3 schemas refused in words,
+  // and the source map's comment).
+  const CEILING = 95 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

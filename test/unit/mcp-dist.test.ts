@@ -8,7 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createLLMHelper } from '../../dist/llm-helper.esm.js';
+import { createLLMHelper } from '../../dist/esm/index.js';
 
 describe('the MCP format from dist/, through the official SDK', () => {
   it('lists every tool and runs find, with the results the SDK accepts', async () => {

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configure, defaults } from '../../src/config';
+import { defaults, using } from '../../src/config';
 import { fieldValue, isSecretField, redactText, scrub } from '../../src/page/redact';
 
 afterEach(() => {
-  configure(defaults());
   document.body.innerHTML = '';
 });
 
@@ -143,8 +142,12 @@ describe('redactText', () => {
   });
 
   it('applies integrator text patterns', () => {
-    configure({ redactText: [/EMP-\d+/] });
-    expect(redactText('Badge EMP-7788 and EMP-1')).toBe('Badge [redacted] and [redacted]');
+    const settings = { ...defaults(), redactText: [/EMP-\d+/] };
+    expect(using(settings, () => redactText('Badge EMP-7788 and EMP-1'))).toBe(
+      'Badge [redacted] and [redacted]',
+    );
+    // Outside that instance's calls the pattern does not apply.
+    expect(redactText('Badge EMP-7788')).toBe('Badge EMP-7788');
   });
 
   it('reaches every string in a result, array extras included', () => {
@@ -176,8 +179,8 @@ describe('secret fields', () => {
   it('applies integrator field patterns', () => {
     document.body.innerHTML = `<label>Employee badge <input id="b" value="B-1"></label>`;
     expect(fieldValue(document.getElementById('b')!)).toBe('B-1');
-    configure({ redactFields: [/badge/i] });
-    expect(fieldValue(document.getElementById('b')!)).toBe('[redacted]');
+    const settings = { ...defaults(), redactFields: [/badge/i] };
+    expect(using(settings, () => fieldValue(document.getElementById('b')!))).toBe('[redacted]');
   });
 
   it('returns a value exactly, untrimmed', () => {

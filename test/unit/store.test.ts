@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configure, defaults } from '../../src/config';
+import { defaults } from '../../src/config';
 import { LLMHelperError } from '../../src/errors';
 import { ElementStore, describeFingerprint, fingerprint } from '../../src/page/store';
 
 afterEach(() => {
-  configure(defaults());
   document.body.innerHTML = '';
 });
 
@@ -33,8 +32,7 @@ describe('ElementStore', () => {
   });
 
   it('evicts the least recently used entries past the cap', () => {
-    configure({ maxIds: 2 });
-    const store = new ElementStore();
+    const store = new ElementStore({ ...defaults(), maxIds: 2 });
     const [a, b, c] = ['A', 'B', 'C'].map((t) => el(`<button>${t}</button>`));
     store.idFor(a!);
     store.idFor(b!);

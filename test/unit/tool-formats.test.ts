@@ -190,6 +190,17 @@ describe('tool listings in every format', () => {
     );
   });
 
+  it('MCP listings leave out the agent-loop tool done, unless asked for; other formats keep it', () => {
+    const mcpNames = (loopTools?: boolean) =>
+      helper.tools({ format: 'mcp', preset: 'read', prefix: '', loopTools }).tools.map((t) => t.name);
+    expect(mcpNames()).not.toContain('done');
+    expect(mcpNames()).toContain('find');
+    expect(mcpNames(true)).toContain('done');
+    expect(
+      helper.tools({ format: 'openai', preset: 'read', prefix: '' }).map((t) => t.function.name),
+    ).toContain('done');
+  });
+
   it('descriptions are written for a model: at most three sentences', () => {
     for (const t of BUILTIN_TOOLS)
       expect(t.description.split(/(?<=[.!?])\s+(?=[A-Z])/).length, t.name).toBeLessThanOrEqual(3);

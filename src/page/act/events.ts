@@ -31,7 +31,10 @@ export interface MouseOptions {
   modifiers?: Modifier[];
 }
 
-const htmlClick = typeof HTMLElement === 'undefined' ? undefined : HTMLElement.prototype.click;
+/** HTMLElement.prototype.click, read when the SDK loads (or at the call, where there was no DOM then). */
+const loadedClick = typeof HTMLElement === 'undefined' ? undefined : HTMLElement.prototype.click;
+const htmlClick = () =>
+  loadedClick ?? (typeof HTMLElement === 'undefined' ? undefined : HTMLElement.prototype.click);
 
 /**
  * What el.click() does (the click event, then a link followed or a box checked), for any element: an
@@ -39,7 +42,8 @@ const htmlClick = typeof HTMLElement === 'undefined' ? undefined : HTMLElement.p
  */
 export function activate(el: Element): void {
   try {
-    if (htmlClick) return void Reflect.apply(htmlClick, el, []);
+    const click = htmlClick();
+    if (click) return void Reflect.apply(click, el, []);
   } catch {
     // Not an HTML element: the DOM refused before doing anything.
   }

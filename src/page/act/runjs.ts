@@ -3,7 +3,7 @@
  * (configure({ allowRunJS: true })). Code runs as the body of an async function, so `await` and
  * `return` work. Under a Content-Security-Policy without 'unsafe-eval' it fails and says so.
  */
-import { config } from '../../config';
+import type { Config } from '../../config';
 import { truncate } from '../text';
 
 export interface RunJSResult {
@@ -27,7 +27,7 @@ function jsonable(value: unknown): unknown {
   }
 }
 
-export async function runJS(code: string): Promise<RunJSResult> {
+export async function runJS(code: string, config: Config): Promise<RunJSResult> {
   if (!config.allowRunJS)
     return {
       ok: false,

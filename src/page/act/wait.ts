@@ -1,5 +1,4 @@
 /** waitFor(pattern | { id, state }): a MutationObserver (in open shadow roots too) with a polling fallback. */
-import { config } from '../../config';
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../describe';
 import { find, type FindOptions, type Match } from '../find';
@@ -120,7 +119,7 @@ export async function waitFor(
       'bad_argument',
       `With a pattern, state is 'visible' or 'hidden'; use { id, state } for ${state}.`,
     );
-  const findOpts: FindOptions = { ...opts, limit: opts.limit ?? Math.min(3, config.findLimit) };
+  const findOpts: FindOptions = { ...opts, limit: opts.limit ?? Math.min(3, ctx.store.config.findLimit) };
   delete (findOpts as WaitOptions).timeout;
   delete (findOpts as WaitOptions).state;
   let matches: Match[] = [];

@@ -213,6 +213,7 @@ export const done = defineTool({
       .check(z.describe('false when the task could not be completed (default true).')),
   }),
   risk: 'read',
+  loop: true,
   example: { answer: 'Downloaded the March 2024 invoice.', success: true },
   run: (a) => ({
     ok: true,

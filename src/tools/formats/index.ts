@@ -2,8 +2,8 @@
  * Tool listings for each model API, from one set of tool definitions. Each format's shape follows the
  * API's published reference; the tests check each against that API's rules.
  */
-import type { $ZodType } from 'zod/v4/core';
 import type { AnyTool } from '../define';
+import type { AnthropicTool, GeminiDeclaration, McpTool, OpenAITool, ResponsesTool } from '../api-types';
 import { baseSchema, geminiSchema, strictSchema, type JSONSchema } from './json-schema';
 
 export type Format = 'openai' | 'responses' | 'anthropic' | 'gemini' | 'mcp' | 'ai-sdk';
@@ -16,8 +16,8 @@ export interface Named {
 }
 
 /** OpenAI Chat Completions `tools` entries (strict mode). */
-export const openai = ({ tool, name }: Named) => ({
-  type: 'function' as const,
+export const openai = ({ tool, name }: Named): OpenAITool => ({
+  type: 'function',
   function: {
     name,
     description: tool.description,
@@ -27,8 +27,8 @@ export const openai = ({ tool, name }: Named) => ({
 });
 
 /** OpenAI Responses API function tools (strict mode). */
-export const responses = ({ tool, name }: Named) => ({
-  type: 'function' as const,
+export const responses = ({ tool, name }: Named): ResponsesTool => ({
+  type: 'function',
   name,
   description: tool.description,
   parameters: strictSchema(baseSchema(tool.input)),
@@ -36,21 +36,21 @@ export const responses = ({ tool, name }: Named) => ({
 });
 
 /** Anthropic Messages API tools. */
-export const anthropic = ({ tool, name }: Named) => ({
+export const anthropic = ({ tool, name }: Named): AnthropicTool => ({
   name,
   description: tool.description,
   input_schema: baseSchema(tool.input) as JSONSchema & { type: 'object' },
 });
 
 /** One Gemini function declaration; the listing wraps them as { functionDeclarations }. */
-export const gemini = ({ tool, name }: Named) => ({
+export const gemini = ({ tool, name }: Named): GeminiDeclaration => ({
   name,
   description: tool.description,
   parameters: geminiSchema(baseSchema(tool.input)),
 });
 
 /** MCP tools/list entries, with behaviour annotations from the tool's risk. */
-export const mcp = ({ tool, name }: Named) => ({
+export const mcp = ({ tool, name }: Named): McpTool => ({
   name,
   title: tool.name,
   description: tool.description,
@@ -63,10 +63,3 @@ export const mcp = ({ tool, name }: Named) => ({
     openWorldHint: tool.name === 'navigate' || tool.name === 'runJS',
   },
 });
-
-export interface AiSdkTool {
-  description: string;
-  /** The zod schema itself: the AI SDK accepts Standard Schema objects as inputSchema. */
-  inputSchema: $ZodType;
-  execute(args: unknown): Promise<string>;
-}

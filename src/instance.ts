@@ -1,0 +1,112 @@
+/**
+ * The page's default LLMHelper and what works on it: the agent, the panel and the bridge connection.
+ * The script tag installs exactly these as window.LLMHelper; the ESM entry exports them by the same
+ * names. The instance is made on first use, so importing a name that does not need it (VERSION,
+ * provider) makes nothing and keeps the page layer out of a bundle.
+ */
+import { createLLMHelper, type LLMHelper } from './helper';
+import { readOptions } from './errors';
+import { createProvider, providers as listProviders, type Preset } from './llm';
+import { Agent as CoreAgent, discardSavedRun, savedRun, type AgentOptions } from './agent/agent';
+import { createPanel, panelOptions, type Panel, type PanelOptions } from './ui/panel';
+import {
+  connect as connectBridge,
+  forgetConnection,
+  savedConnection,
+  type Connection,
+  type ConnectOptions,
+} from './bridge/connect';
+
+let instance: LLMHelper | null = null;
+
+/** The page's default LLMHelper (the one window.LLMHelper is), made on first use. */
+export function defaultHelper(): LLMHelper {
+  return (instance ??= createLLMHelper());
+}
+
+/** The model services LLMHelper.provider(name) knows, with their defaults and capabilities. */
+export const providers: Preset[] = /* @__PURE__ */ listProviders();
+
+/** Agent options where the helper is optional: without one, the agent uses the page's default LLMHelper. */
+export type PageAgentOptions = Omit<AgentOptions, 'helper'> & { helper?: LLMHelper };
+
+const withHelper = (what: string, options: PageAgentOptions): AgentOptions => {
+  const given = readOptions(what, options) as PageAgentOptions;
+  return { ...given, helper: given.helper ?? defaultHelper() } as AgentOptions;
+};
+
+/** The agent: `new Agent({ provider })` works on the page's default LLMHelper unless given `helper`. */
+export class Agent extends CoreAgent {
+  constructor(options: PageAgentOptions) {
+    super(withHelper('new Agent({ provider })', options));
+  }
+  /** A run that a full page load interrupted, continued on this page (see the agent's resume). */
+  static override resume(options: PageAgentOptions): ReturnType<typeof CoreAgent.resume> {
+    return CoreAgent.resume(withHelper('Agent.resume({ provider })', options));
+  }
+  /** An agent that goes on from agent.state(). */
+  static override fromState(
+    state: Parameters<typeof CoreAgent.fromState>[0],
+    options: PageAgentOptions,
+  ): CoreAgent {
+    return CoreAgent.fromState(state, withHelper('Agent.fromState(state, { provider })', options));
+  }
+}
+
+let shownPanel: Panel | null = null;
+
+/** Opens the in-page panel on the default LLMHelper (once; later calls return the same one). */
+export function panel(options?: PanelOptions): Panel {
+  panelOptions(options); // checked on every call, though only the first opens the panel
+  if (shownPanel) return shownPanel;
+  const helper = defaultHelper();
+  shownPanel = createPanel(
+    {
+      helper,
+      Agent,
+      provider: createProvider,
+      providers,
+      resume: (o) => CoreAgent.resume({ ...o, helper }),
+      savedRun,
+      discardRun: discardSavedRun,
+      savedConnection,
+      reconnect: () => reconnect(),
+      forgetConnection,
+    },
+    options,
+  );
+  return shownPanel;
+}
+
+/** Serves the default LLMHelper's tools to an agent outside the page, through the bridge (llm-helper-bridge). */
+export function connect(url: string, given: ConnectOptions): Connection {
+  const options = readOptions('connect(url, { token })', given) as unknown as ConnectOptions;
+  // Risky calls from outside are confirmed in the panel when it is open, as the in-page agent's are.
+  const shown = shownPanel;
+  const conn: Connection = connectBridge(defaultHelper(), url, {
+    ...(shown ? { confirm: shown.confirm } : {}),
+    ...options,
+    onStatus(status, detail) {
+      shown?.showConnection(
+        status === 'closed'
+          ? null
+          : { url, preset: options.preset ?? 'read', status, disconnect: () => conn.close() },
+      );
+      if (typeof options.onStatus === 'function') options.onStatus(status, detail);
+    },
+  });
+  return conn;
+}
+
+/**
+ * Reopens the bridge connection this tab had before a same-origin navigation (call it in your own code
+ * on every page to opt in); null when there was none. Never done by itself: a page script can write
+ * what the tab remembers.
+ */
+export function reconnect(): Connection | null {
+  const saved = savedConnection();
+  if (!saved) return null;
+  const conn = connect(saved.url, saved);
+  (defaultHelper() as unknown as { connection: Connection }).connection = conn;
+  return conn;
+}

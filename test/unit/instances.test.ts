@@ -1,0 +1,60 @@
+/**
+ * Two LLMHelpers from createLLMHelper() are independent: settings, allowRunJS, redaction lists and added
+ * tools belong to the one that was configured. (jsdom has no layout: find looks at hidden elements too.)
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { createLLMHelper, defineTool } from '../../src';
+
+describe('instances', () => {
+  it('keep their own configuration, runJS switch, redaction and tools', async () => {
+    document.body.innerHTML = '<p>Badge EMP-7788</p><p>Badge EMP-1234</p><button>Save</button>';
+    const [one, two] = [createLLMHelper(), createLLMHelper()];
+    one.configure({ allowRunJS: true, redactText: [/EMP-\d+/], findLimit: 1 });
+
+    expect(await two.runJS('return 1 + 1')).toMatchObject({ ok: false, message: /runJS is turned off/ });
+    expect(await one.runJS('return 1 + 1')).toMatchObject({ ok: true });
+
+    const text = (h: typeof one) => h.extract(h.find('Badge', { visible: false })[0]!.id);
+    expect(text(one)).toBe('Badge [redacted]');
+    expect(text(two)).toBe('Badge EMP-7788');
+
+    expect(one.find('Badge', { visible: false })).toHaveLength(1);
+    expect(two.find('Badge', { visible: false })).toHaveLength(2);
+
+    one.addTool(
+      defineTool({
+        name: 'openTicket',
+        description: 'Open a ticket by number.',
+        input: z.object({ number: z.number() }),
+        risk: 'write',
+        run: ({ number }) => ({ text: `Opened ${number}` }),
+      }),
+    );
+    const names = (h: typeof one) => h.tools({ format: 'anthropic', prefix: '' }).map((t) => t.name);
+    expect(names(one)).toContain('openTicket');
+    expect(names(two)).not.toContain('openTicket');
+  });
+
+  it('defineTool says what is wrong with a schema that is not a zod 4 object', () => {
+    const zod3Like = { _def: { typeName: 'ZodObject' }, parse: () => ({}) };
+    expect(() =>
+      defineTool({
+        name: 'x',
+        description: 'X.',
+        input: zod3Like as never,
+        risk: 'read',
+        run: () => ({ text: '' }),
+      }),
+    ).toThrow(/input must be a zod 4 object schema, z\.object\(\{\.\.\.\}\) \(zod 3 schemas do not work\)/);
+    expect(() =>
+      defineTool({
+        name: 'x',
+        description: 'X.',
+        input: z.string() as never,
+        risk: 'read',
+        run: () => ({ text: '' }),
+      }),
+    ).toThrow(/zod 4 object schema/);
+  });
+});

@@ -1,4 +1,5 @@
 // Serves the demo page (with the SDK loaded from dist/) on 127.0.0.1. Usage: npm run demo [-- --port 5173]
+// (or PORT=5173); when that port is taken, the next free one, and a line says so.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -63,7 +64,23 @@ const server = createServer(async (req, res) => {
     res.writeHead(404).end('not found');
   }
 });
-server.listen(port, '127.0.0.1', () => {
+/** Listens on `port`, or on the next free one when it is taken (Vite's 5173 often is). */
+function listen(at, tries = 20) {
+  const taken = (e) => {
+    if (e.code !== 'EADDRINUSE' || tries === 0 || at === 0) {
+      console.error(
+        `The demo cannot listen on 127.0.0.1:${at}: ${e.message}. Choose a port with PORT=… or --port.`,
+      );
+      process.exit(1);
+    }
+    console.log(`Port ${at} is taken; trying ${at + 1}.`);
+    listen(at + 1, tries - 1);
+  };
+  server.once('error', taken);
+  server.listen(at, '127.0.0.1', () => server.off('error', taken));
+}
+listen(port);
+server.once('listening', () => {
   console.log(`LLMHelper demo: http://127.0.0.1:${server.address().port}/`);
   console.log(
     `  The panel (bottom right) runs the agent. ${MOCK_LABEL} at ${mock.url} plays demo/scenario.json:`,

@@ -86,8 +86,33 @@ describe('bookmarklets', () => {
     );
     await page.evaluate(loader);
     expect(await message).toMatch(
-      /Content-Security-Policy probably blocks scripts from other places: use the inline bookmarklet/,
+      /this page's Content-Security-Policy blocks scripts from other places\. The inline bookmarklet works where/,
     );
     await page.close();
+  });
+
+  it('a loader whose script is not there says nothing was found at its URL, not that the page refused it', async () => {
+    const url = `${ctx.server.otherOrigin}/dist/no-such-file.js`;
+    const { loader } = make(url);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.server.url}/test/fixtures/plain.html`);
+    const message = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => (resolve(d.message()), void d.dismiss())),
+    );
+    await page.evaluate(loader);
+    expect(await message).toBe(
+      `LLMHelper could not load: nothing was found at ${url}. Is that server running, and is the file there?`,
+    );
+    await page.close();
+  });
+
+  it("without --url, the loader is for the demo server's copy, and the command says so", () => {
+    const out = execFileSync(process.execPath, [`${ROOT}scripts/bookmarklet.mjs`], { encoding: 'utf8' });
+    expect(out).toMatch(
+      /No --url given: the loader loads http:\/\/127\.0\.0\.1:5173\/dist\/llm-helper\.umd\.min\.js/,
+    );
+    expect(readFileSync(`${ROOT}dist/bookmarklets.html`, 'utf8')).toContain(
+      'Loads <code>http://127.0.0.1:5173/dist/llm-helper.umd.min.js</code>',
+    );
   });
 });

@@ -39,6 +39,24 @@ const panel = (page: Page) => page.locator('[data-llm-helper-ui]');
 const status = (page: Page) => panel(page).locator('.status');
 
 describe('the demo', () => {
+  it('loads without a failed request or a console error (no model is looked for until asked)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+    });
+    for (const path of ['', 'demo/requests.html', 'demo/bookmarklets.html']) {
+      await page.goto(`${url}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('runs "Download all invoices from 2024" with the scripted demo model, steps appearing as it goes', async () => {
     const page = await open();
     await page.screenshot({ path: `${SHOTS}panel-idle-en-1280.png` });

@@ -96,7 +96,7 @@ describe('secrets never leave the page', () => {
     expect(outputs.length).toBeGreaterThan(100);
     for (const secret of SECRETS) expect(text, secret).not.toContain(secret);
     // Within any one output, however the digits are written. (A span holding four digits of a card
-    // number, read on its own, is not recognised: see the README's security section.)
+    // number, read on its own, is not recognised: see docs/security.md.)
     for (const o of outputs)
       expect(JSON.stringify(o).replace(/\\[nt]|[^\d]/g, '')).not.toContain(CARD_DIGITS);
     for (const written of ['4111.1111', '4111/1111', '4111&nbsp;1111', '<span>4111</span> <span>1111</span>'])

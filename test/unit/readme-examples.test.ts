@@ -1,6 +1,7 @@
 /**
- * The README's integration samples are the files in examples/ (which test/node/package.test.ts
- * compiles against the packed package and the official clients), word for word, and every one is shown.
+ * The integration samples in the README and docs/ are the files in examples/ (which
+ * test/node/package.test.ts compiles against the packed package and the official clients), word for
+ * word, and every one is shown somewhere.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,9 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../');
-const readme = readFileSync(`${root}README.md`, 'utf8');
+const readme = ['README.md', ...readdirSync(`${root}docs`).map((f) => `docs/${f}`)]
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => readFileSync(`${root}${f}`, 'utf8'))
+  .join('\n');
 
-describe('README samples', () => {
+describe('README and docs samples', () => {
   const shown = new Map(
     [...readme.matchAll(/<!-- (examples\/[\w.-]+) -->\n+```ts\n([\s\S]*?)```\n/g)].map((m) => [m[1]!, m[2]!]),
   );

@@ -1,0 +1,37 @@
+// npm run demo: installs what is missing, builds when the sources are newer than the bundle, then
+// serves the demo (demo/serve.mjs). A second start with nothing changed goes straight to serving.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = (args) => execFileSync(npm, args, { cwd: root, stdio: 'inherit' });
+
+/** The newest modification time under a path (a file, or a folder's files). */
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  return latest;
+}
+
+const installed =
+  existsSync(join(root, 'node_modules/.bin/rollup')) &&
+  existsSync(join(root, 'node_modules/.package-lock.json')) &&
+  newest(join(root, 'node_modules/.package-lock.json')) >= newest(join(root, 'package-lock.json'));
+if (!installed) {
+  console.log('Installing the dependencies (npm install)…');
+  run(['install', '--no-audit', '--no-fund']);
+}
+
+const bundle = join(root, 'dist/llm-helper.umd.min.js');
+const sources = ['src', 'rollup.config.mjs', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+if (!existsSync(bundle) || Math.max(...sources.map((s) => newest(join(root, s)))) > newest(bundle)) {
+  console.log('Building the bundle (npm run build)…');
+  run(['run', 'build']);
+}
+
+await import('./serve.mjs');

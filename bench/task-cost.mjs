@@ -29,6 +29,7 @@ async function pageControllerScript() {
 }
 
 process.env.PORT = '0';
+process.env.DEMO_STEP_MS = '0'; // the demo's pacing is for a person watching
 const demo = await import('../demo/serve.mjs');
 if (!demo.server.listening) await new Promise((r) => demo.server.once('listening', r));
 const url = `http://127.0.0.1:${demo.server.address().port}/`;

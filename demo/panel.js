@@ -18,5 +18,16 @@
           apiKey: 'no-key-needed',
         }),
     });
-  window.panel = LLMHelper.panel({ models, ...(lang === 'zh' || lang === 'en' ? { language: lang } : {}) });
+  // The tasks the scripted demo knows (demo/scenario.json); any model may be given them.
+  const examples = [
+    'Download all invoices from 2024',
+    'Delete Report-2023-03-003',
+    'How many invoices are from 2024?',
+    'Show the documents of a customer',
+  ];
+  window.panel = LLMHelper.panel({
+    models,
+    examples,
+    ...(lang === 'zh' || lang === 'en' ? { language: lang } : {}),
+  });
 })();

@@ -17,10 +17,15 @@ const types = {
   '.css': 'text/css',
 };
 
-// The scripted model ("scripted demo — not an AI") runs beside the demo, replaying demo/scenario.json
-// from the start for each new task.
+// The scripted model ("scripted demo — not an AI") runs beside the demo: demo/scenario.json holds the
+// tasks it knows, each a script started afresh for each new task; any other task is answered with what
+// it knows. Steps come about a second apart, so a person can follow them (DEMO_STEP_MS changes that).
 const scenario = JSON.parse(await readFile(join(root, 'demo/scenario.json'), 'utf8'));
-const mock = await startMockModel({ scenario, delayMs: 30 });
+const mock = await startMockModel({
+  scenario,
+  delayMs: 30,
+  stepDelayMs: Number(process.env.DEMO_STEP_MS ?? 700),
+});
 
 const server = createServer(async (req, res) => {
   if (req.url === '/demo/config.js') {

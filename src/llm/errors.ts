@@ -42,7 +42,7 @@ const ADVICE: Record<ProviderErrorKind, string> = {
   rate_limit: 'Rate limited: wait, or send fewer requests.',
   quota: 'Out of quota or credit: not retried. Check billing.',
   overloaded: 'Overloaded: try again shortly.',
-  bad_request: 'The request was refused (see above).',
+  bad_request: 'The service refused the request: check the model name and the options.',
   context_length: 'The conversation is too long for this model: start a new task.',
   server: 'The service failed: try again shortly.',
   network: 'The service could not be reached.',
@@ -69,6 +69,7 @@ export function errorFromResponse(
   headers: Headers,
   body: unknown,
   provider: string,
+  url = '',
 ): ProviderError {
   const raw = JSON.stringify(body ?? '') ?? '';
   const said = bodyMessage(body);
@@ -87,9 +88,12 @@ export function errorFromResponse(
   else if (status === 408) kind = 'timeout';
   else if (status >= 500) kind = 'server';
   else kind = 'bad_request';
+  const at = url.split('?')[0];
   return new ProviderError(
     kind,
-    `${provider} answered ${status}${said ? `: ${said}` : ''}. ${ADVICE[kind]}`,
+    status === 404
+      ? `${provider} answered 404 (nothing there) at ${at}${said ? `: ${said}` : ''}. Check the base URL (the API root, such as https://api.openai.com/v1) and the model name.`
+      : `${provider} answered ${status}${said ? `: ${said}` : ''}. ${ADVICE[kind]}`,
     status,
     retryAfter(headers, body),
   );

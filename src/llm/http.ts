@@ -102,7 +102,7 @@ export async function send<T>(
         }
         const should = res.headers.get('x-should-retry');
         forced = should === 'true' ? true : should === 'false' ? false : undefined;
-        throw errorFromResponse(res.status, res.headers, body, req.provider);
+        throw errorFromResponse(res.status, res.headers, body, req.provider, req.url);
       }
       try {
         return await read(res, { alive, delivered });

@@ -56,6 +56,12 @@ function checkBaseURL(where: string, options: ProviderOptions): void {
       'bad_argument',
       `${where}: baseURL must be an absolute http(s) URL such as https://api.openai.com/v1; got ${shown(raw)}. Nothing was sent.`,
     );
+  // A full endpoint pasted where the API root goes (…/v1/chat/completions) would be requested twice over.
+  const root = raw.replace(/\/(chat\/completions|responses|messages)\/?$/i, '');
+  if (root !== raw) {
+    options.baseURL = root;
+    console.info(`LLMHelper: ${raw} is an endpoint; using its API root, ${root}, as the baseURL.`);
+  }
   if (url.protocol === 'http:' && options.apiKey && !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname))
     console.warn(
       `LLMHelper: ${url.origin} is plain http: the API key travels in clear to it. Use https unless it is on a network you trust.`,

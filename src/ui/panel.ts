@@ -34,6 +34,8 @@ export interface PanelOptions {
   maxSteps?: number;
   /** Start open (default) or collapsed. */
   collapsed?: boolean;
+  /** Example tasks shown while the panel is idle; a click puts one in the box for the person to send. */
+  examples?: string[];
 }
 
 export interface PanelDeps {
@@ -116,6 +118,7 @@ export function panelOptions(options: unknown): PanelOptions {
     language: ['en', 'zh'],
     maxSteps: 'number',
     collapsed: 'boolean',
+    examples: 'string[]',
   });
   if (o.provider && !safely(() => typeof o.provider!.chat === 'function', false))
     throw new LLMHelperError('bad_argument', `${where}: provider must have chat().`);
@@ -219,6 +222,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   let agent: Agent | null = null;
   let running = false;
   let current: { text: HTMLElement | null } = { text: null };
+  /** The model's last streamed text of this task, which may turn out to be its final answer. */
+  let streamed: HTMLElement | null = null;
 
   const scroll = () => (list.scrollTop = list.scrollHeight);
   const add = (node: HTMLElement) => {
@@ -261,6 +266,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
 
   /** A card in the list that resolves with the button chosen; Escape picks the last (refuse / cancel). */
   function card(text: string, buttons: [string, string][], extra?: HTMLElement): Promise<string> {
+    // The agent waits for the person, not for the model, while the card is open.
+    setStatus(T.waiting);
     return new Promise((resolve) => {
       const row = h('div', { class: 'row' });
       const box = h('div', { class: 'card', role: 'alertdialog', 'aria-label': text }, h('div', {}, text));
@@ -268,6 +275,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
       box.append(row);
       const done = (value: string) => {
         box.remove();
+        if (running) setStatus(T.thinking, true);
         resolve(value);
       };
       for (const [value, label] of buttons)
@@ -337,7 +345,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   /** Shows an agent's progress in the list as it goes. */
   function wire(a: Agent): Agent {
     a.on('text', (delta: string) => {
-      current.text ??= add(h('div', { class: 'msg model-text' }));
+      current.text ??= streamed = add(h('div', { class: 'msg model-text' }));
       current.text.textContent += delta;
       scroll();
     });
@@ -359,13 +367,25 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     });
     a.on('step', (step: Step) => {
       for (const c of step.calls) {
-        const d = h(
-          'details',
-          { class: c.ok ? '' : 'bad' },
-          h('summary', {}, `${c.name}(${JSON.stringify(c.args)})`),
-          h('pre', {}, c.refused ? `${T.refused}: ${c.refused}` : c.result),
+        const said = c.refused ? `${T.refused}: ${c.refused}` : c.result;
+        // In words: a search says what it looked for; an action, the first line of what it did (IDs
+        // left out). The call and its whole result are under it.
+        const pattern = (c.args as { pattern?: unknown } | null)?.pattern;
+        const words =
+          typeof pattern === 'string' && /^find/.test(c.name)
+            ? `${T.lookFor} “${pattern}”`
+            : said
+                .split('\n')[0]!
+                .replace(/\[\d+\] /g, '')
+                .slice(0, 140);
+        add(
+          h(
+            'details',
+            { class: c.ok ? '' : 'bad' },
+            h('summary', {}, words || c.name),
+            h('pre', {}, `${c.name}(${JSON.stringify(c.args)})\n${said}`),
+          ),
         );
-        add(d);
       }
       current.text = null;
       setStatus(T.thinking, true);
@@ -391,9 +411,21 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
 
   async function send(task: string): Promise<RunResult | undefined> {
     if (running || !task.trim()) return undefined;
+    // No key for a service that needs one: one sentence for the person, and the settings to fix it.
+    if (
+      personsModel() &&
+      !settings.apiKey &&
+      deps.providers.find((p) => p.name === settings.model)?.requiresApiKey
+    ) {
+      add(h('div', { class: 'msg error' }, T.needKey));
+      if (!settingsCard?.isConnected) showSettings();
+      return undefined;
+    }
     running = true;
     input.value = '';
     sendButton.textContent = T.stop;
+    list.querySelector('.examples')?.remove();
+    streamed = null;
     add(h('div', { class: 'msg user' }, task));
     setStatus(T.thinking, true);
     return finish(() => ensureAgent().run(task));
@@ -419,7 +451,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
           } as Record<string, string>
         )[result.status] ||
         result.status;
-      add(h('div', { class: `msg ${result.status === 'done' ? 'answer' : 'error'}` }, text));
+      // A final answer the model wrote as text is already on screen as it streamed: it becomes the answer.
+      if (streamed?.textContent?.trim() === text.trim()) streamed.className = 'msg answer';
+      else add(h('div', { class: `msg ${result.status === 'done' ? 'answer' : 'error'}` }, text));
       setStatus(`${T.status[result.status] ?? result.status} · ${result.steps.length} ${T.steps}`);
     } catch (e) {
       add(h('div', { class: 'msg error' }, (e as Error).message));
@@ -448,14 +482,32 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     }
   }
 
+  /** The integrator's example tasks, while the log is empty: a click fills the box, the person sends. */
+  function showExamples() {
+    if (!options.examples?.length) return;
+    add(
+      h(
+        'div',
+        { class: 'examples' },
+        ...options.examples.map((task) =>
+          h('button', { type: 'button', click: () => ((input.value = task), input.focus()) }, task),
+        ),
+      ),
+    );
+  }
+
   function clear() {
     agent?.stop();
     agent?.reset();
     list.replaceChildren();
     setStatus('');
+    showExamples();
   }
 
+  let settingsCard: HTMLElement | null = null;
+  /** ⚙ opens the settings, or closes them when they are open. */
   function showSettings() {
+    if (settingsCard?.isConnected) return void settingsCard.remove();
     const models = [...(options.models ?? []).map((m) => m.label), ...deps.providers.map((p) => p.name)];
     const field = (label: string, el: HTMLElement) => h('label', {}, label, el);
     const model = h(
@@ -487,6 +539,10 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
       h('option', { value: 'zh', selected: settings.language === 'zh' }, '中文'),
     );
     const result = h('div', { class: 'warn', role: 'status' });
+    const report = (text: string, ok = false) => {
+      result.textContent = text;
+      result.className = ok ? 'ok' : 'warn';
+    };
     const read = () => {
       Object.assign(settings, {
         model: model.value,
@@ -521,15 +577,15 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
             type: 'button',
             click: async () => {
               read();
-              result.textContent = T.testing;
+              report(T.testing);
               try {
                 const r = await provider().chat({
                   messages: [{ role: 'user', content: 'Reply with OK.' }],
                   maxOutputTokens: 16,
                 });
-                result.textContent = `${T.works}: ${r.text.slice(0, 60)}`;
+                report(`${T.works}: ${r.text.slice(0, 60)}`, true);
               } catch (e) {
-                result.textContent = (e as Error).message;
+                report((e as Error).message);
               }
             },
           },
@@ -564,12 +620,14 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
         if (e.key === 'Escape') form.remove();
       }),
     );
-    add(form);
+    settingsCard = add(form);
     model.focus();
   }
 
   function render() {
-    modelLabel.textContent = options.provider?.name ?? settings.model;
+    modelLabel.textContent =
+      options.provider?.name ??
+      (settings.modelName ? `${settings.model} · ${settings.modelName}` : settings.model);
     input.setAttribute('aria-label', T.task);
     input.placeholder = T.placeholder;
     sendButton.textContent = running ? T.stop : T.send;
@@ -613,6 +671,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     }),
   );
   render();
+  showExamples();
   // A run that a full page load interrupted (the script is on every page) goes on here, once the person
   // says so: what sessionStorage holds, a page script may have written.
   const waiting = deps.savedRun?.() ?? null;

@@ -41,5 +41,8 @@ button.danger { background: #c62828; border-color: #c62828; color: #fff; }
 .settings input, .settings select { padding: 5px 6px; border: 1px solid #b9c1cf; border-radius: 6px; }
 .settings .check { display: flex; gap: 6px; align-items: center; }
 .warn { font-size: 11px; color: #8a5a00; }
+.ok { font-size: 11px; color: #1b6e2e; }
+.examples { display: flex; flex-wrap: wrap; gap: 6px; }
+.examples button { font-size: 12px; padding: 4px 8px; border-radius: 12px; text-align: left; }
 .highlight { position: fixed; pointer-events: none; border: 2px solid #2857e0; border-radius: 4px; background: rgba(40,87,224,.08); display: none; z-index: 2147483645; }
 `;

@@ -93,7 +93,7 @@ describe.runIf(pages.length > 0)('the panel injected into every corpus page', ()
         .locator('.answer')
         .getByText('Scripted answer: read the page.')
         .waitFor({ timeout: 10_000 });
-      expect(await panel.locator('details summary').first().textContent()).toMatch(/^summary/);
+      expect(await panel.locator('details pre').first().textContent()).toMatch(/^summary\(/);
 
       // It renders: on screen, on top, in its own styles.
       const look = await page.evaluate(() => {

@@ -16,6 +16,7 @@ let url: string;
 
 beforeAll(async () => {
   process.env.PORT = '0';
+  process.env.DEMO_STEP_MS = '0'; // the demo paces its scripted steps for a person; the tests need not wait
   demo = (await import('../../demo/serve.mjs')) as typeof demo;
   if (!demo.server.listening) await new Promise((r) => demo.server.once('listening', r));
   url = `http://127.0.0.1:${(demo.server.address() as { port: number }).port}/`;
@@ -159,6 +160,104 @@ describe('the demo', () => {
       /paused you and changed the page[^"]*The person says: I filtered to the 2024 invoices\./,
     );
     await page.close();
+  });
+
+  /** Sends a task the person picked from the panel's examples (or typed), and waits for the run to end. */
+  async function runTask(page: Page, task: string, during?: () => Promise<void>): Promise<string> {
+    await panel(page).locator('textarea').fill(task);
+    await panel(page).locator('textarea').press('Enter');
+    if (during) await during();
+    await status(page)
+      .getByText(/Done|Stopped|Failed/)
+      .waitFor({ timeout: 20_000 });
+    return (await panel(page).locator('.msg').last().textContent()) ?? '';
+  }
+
+  describe('the scripted demo is honest about what it knows', () => {
+    it('offers the tasks it knows in the panel; a click puts one in the box', async () => {
+      const page = await open();
+      const examples = panel(page).locator('.examples button');
+      expect(await examples.allTextContents()).toEqual([
+        'Download all invoices from 2024',
+        'Delete Report-2023-03-003',
+        'How many invoices are from 2024?',
+        'Show the documents of a customer',
+      ]);
+      await examples.nth(2).click();
+      expect(await panel(page).locator('textarea').inputValue()).toBe('How many invoices are from 2024?');
+      await page.close();
+    });
+
+    it('any other task is told what it knows, and nothing on the page is touched', async () => {
+      const page = await open();
+      const answer = await runTask(page, 'Book a flight to Paris');
+      expect(answer).toMatch(/^This scripted demo only knows these tasks: .* Choose a real model in ⚙/);
+      expect(await panel(page).locator('details').count()).toBe(0);
+      // Shown once, as the answer (it streamed in as text; it used to be shown a second time).
+      expect(await panel(page).locator('.msg', { hasText: 'only knows these tasks' }).count()).toBe(1);
+      expect(await panel(page).locator('.msg.answer').count()).toBe(1);
+      await page.close();
+    });
+
+    it('the question example answers from the page', async () => {
+      const page = await open();
+      const answer = await runTask(page, 'How many invoices are from 2024?');
+      expect(answer).toBe(
+        '7 invoices are from 2024: the library shows “7 of 60 documents shown” with those filters.',
+      );
+      await page.close();
+    });
+
+    it('the delete example shows the confirmation; allowing deletes the report', async () => {
+      const page = await open();
+      const answer = await runTask(page, 'Delete Report-2023-03-003', async () => {
+        await panel(page).getByRole('button', { name: 'Allow', exact: true }).click();
+      });
+      expect(answer).toBe('Deleted Report-2023-03-003.');
+      expect(await page.evaluate(() => (window as unknown as { deleted: string[] }).deleted)).toEqual([
+        'Report-2023-03-003',
+      ]);
+      await page.close();
+    });
+
+    it('the customer example asks the person, and uses the answer', async () => {
+      const page = await open();
+      const answer = await runTask(page, 'Show the documents of a customer', async () => {
+        const box = panel(page).locator('[role=alertdialog] input');
+        await box.fill('Hooli');
+        await panel(page).getByRole('button', { name: 'Answer' }).click();
+      });
+      expect(answer).toBe('The library now shows the documents of Hooli.');
+      expect(await page.inputValue('#f-q')).toBe('Hooli');
+      await page.close();
+    });
+
+    it('after Pause → Continue, it says it cannot tell what changed and stops, claiming nothing', async () => {
+      const page = await open();
+      const answer = await runTask(page, 'Download all invoices from 2024', async () => {
+        await panel(page).locator('details').nth(1).waitFor();
+        await panel(page).getByRole('button', { name: 'Pause' }).click();
+        await status(page).getByText('Paused: the page is yours').waitFor({ timeout: 10_000 });
+        await panel(page).getByRole('button', { name: 'Continue' }).click();
+      });
+      expect(answer).toMatch(
+        /^You paused me and may have changed the page; a scripted demo cannot tell what changed/,
+      );
+      expect(await page.evaluate(() => (window as unknown as { downloads: string[] }).downloads)).toEqual([]);
+      await page.close();
+    });
+
+    it('when a step does not find what it expects, it says what it expected and stops', async () => {
+      const page = await open();
+      // The report is gone before the task starts (deleted by hand): the script's first check fails.
+      await page.evaluate(() =>
+        (window as unknown as { deleted: string[] }).deleted.push('Report-2023-03-003'),
+      );
+      await page.selectOption('#f-type', 'Invoice'); // re-renders the list without it
+      const answer = await runTask(page, 'Delete Report-2023-03-003');
+      expect(answer).toMatch(/^The page is not as this script expects \(Report-2023-03-003 in the list\)/);
+      await page.close();
+    });
   });
 
   it('on the React page, the agent fills the controlled form and the request is filed', async () => {

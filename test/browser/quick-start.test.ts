@@ -66,17 +66,48 @@ describe('the README quick start', () => {
     await settings.locator('input[type=password]').fill('sk-quick-start-1234');
     await settings.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => settings.locator('[role=status]').textContent()).toMatch(/It works/);
+    expect(await settings.locator('[role=status]').getAttribute('class')).toBe('ok'); // the success colour
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect(settings.isVisible()).resolves.toBe(false);
+    // The header names the provider and the model; ⚙ opens the settings once and closes them again.
+    expect(await ui.locator('.model').textContent()).toBe('openai · scripted-model');
+    const gear = ui.getByRole('button', { name: 'Settings' });
+    await gear.click();
+    await gear.click();
+    await gear.click();
+    expect(await settings.count()).toBe(1);
+    await gear.click();
+    expect(await settings.count()).toBe(0);
 
     await ui.locator('textarea').click();
     await page.keyboard.type('Submit this order for approval');
     await page.keyboard.press('Enter');
-    // Submitting is a risky step: it waits for the person's Allow.
-    await ui.getByRole('button', { name: 'Allow', exact: true }).click();
+    // Submitting is a risky step: it waits for the person's Allow, and the status says whose turn it is.
+    const allow = ui.getByRole('button', { name: 'Allow', exact: true });
+    await allow.waitFor();
+    expect(await ui.locator('.status:not(.bridge)').textContent()).toBe('Waiting for you');
+    await allow.click();
     await ui.locator('.status').getByText('Done').waitFor({ timeout: 20_000 });
     expect(await page.textContent('#state')).toBe('Submitted for approval');
     await ui.getByText('Submitted order 1042 for approval.').last().waitFor();
+    await page.close();
+  });
+
+  it('sending before the key is set says so in one sentence, and opens the settings', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(appUrl);
+    const ui = page.locator('[data-llm-helper-ui]');
+    await ui.locator('textarea').waitFor();
+    const settings = ui.locator('.settings');
+    if (await settings.isVisible()) await ui.getByRole('button', { name: 'Settings' }).click();
+    await ui.locator('textarea').click();
+    await page.keyboard.type('Submit this order');
+    await page.keyboard.press('Enter');
+    await ui.locator('.msg.error').waitFor();
+    expect(await ui.locator('.msg.error').textContent()).toBe(
+      'This provider needs your API key: add it in the settings (⚙), then send again.',
+    );
+    expect(await settings.count()).toBe(1);
     await page.close();
   });
 });

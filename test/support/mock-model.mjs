@@ -88,6 +88,27 @@ export function lastToolResult(wire, body) {
   return null;
 }
 
+/** The texts of the person's turns in a request body (tool results excluded), whatever the wire format. */
+export function userTexts(wire, body) {
+  const flat = (c) =>
+    typeof c === 'string'
+      ? [c]
+      : Array.isArray(c)
+        ? c.flatMap((b) =>
+            typeof b === 'string' ? [b] : b?.type === 'text' || b?.type === 'input_text' ? [b.text] : [],
+          )
+        : [];
+  if (wire === 'openai' || wire === 'anthropic')
+    return (body.messages ?? []).filter((m) => m.role === 'user').flatMap((m) => flat(m.content));
+  if (wire === 'responses')
+    return typeof body.input === 'string'
+      ? [body.input]
+      : (body.input ?? []).filter((m) => m.role === 'user').flatMap((m) => flat(m.content));
+  return (body.contents ?? [])
+    .filter((c) => c.role === 'user')
+    .flatMap((c) => (c.parts ?? []).filter((p) => typeof p.text === 'string').map((p) => p.text));
+}
+
 const ERROR_TYPES = {
   400: 'invalid_request_error',
   401: 'authentication_error',
@@ -564,9 +585,15 @@ const sseLine = ([event, data]) =>
   `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
 /**
- * Starts the server. Options: scenario ({ replies: [...] }), port (0: any free one), cors (false: no CORS
- * headers, as a service that refuses pages), delayMs between streamed events, strict (Chat Completions:
- * refuse stream_options with 422, as Mistral does).
+ * Starts the server. Options: scenario ({ replies: [...] }, or { tasks, unknown } below), port (0: any
+ * free one), cors (false: no CORS headers, as a service that refuses pages), delayMs between streamed
+ * events, stepDelayMs before each reply (the demo paces its steps so a person can follow), strict (Chat
+ * Completions: refuse stream_options with 422, as Mistral does).
+ *
+ * A scenario of tasks ({ tasks: [{ match, replies }], unknown }) picks its script by the task the
+ * person typed (match: a regex source) when a conversation starts, and answers `unknown` for any other
+ * task. Its scripts are strict: replies go in order, and a reply whose `when` does not hold stops the
+ * script with its `says` (what the step expected to see) instead of skipping ahead.
  */
 export async function startMockModel(options = {}) {
   let scenario = options.scenario ?? { replies: [] };
@@ -580,29 +607,70 @@ export async function startMockModel(options = {}) {
   // (Anthropic: the thinking block's signature, which must come back unchanged.)
   const thought = new Map();
 
+  /** The script for this request: the scenario's replies, or the task script its first message picks. */
+  let script = null;
+  function scriptFor(wire, body) {
+    if (!scenario.tasks) return { replies: scenario.replies ?? [], strict: false };
+    const said = userTexts(wire, body);
+    const task = said[0] ?? '';
+    const answeredBefore =
+      wire === 'gemini'
+        ? (body.contents ?? []).some((c) => c.role === 'model')
+        : wire === 'responses'
+          ? Array.isArray(body.input) &&
+            body.input.some((x) => x.role === 'assistant' || x.type === 'function_call')
+          : (body.messages ?? []).some((m) => m.role === 'assistant');
+    if (!answeredBefore || script?.task !== task) {
+      // A new conversation: the task picks the script, which starts from its first step.
+      used = new Set();
+      const known = scenario.tasks.find((t) => new RegExp(t.match, 'i').test(task));
+      script = { task, replies: known?.replies ?? null, strict: true };
+    }
+    return script;
+  }
+
   function nextReply(wire, body) {
     const last = lastToolResult(wire, body);
-    const replies = scenario.replies ?? [];
+    const current = scriptFor(wire, body);
+    const { replies, strict } = current;
+    // The person's last answer to ask_user, kept for the steps after it.
+    const answered = /^The person answered: ([\s\S]*)$/.exec(last ?? '')?.[1]?.trim();
+    if (answered !== undefined) current.answer = answered;
+    // After a pause the person may have changed anything: a script cannot see what, so it stops.
+    if (strict && scenario.paused && /The person paused you/.test(userTexts(wire, body).at(-1) ?? ''))
+      return { text: scenario.paused };
+    if (!replies) return { text: scenario.unknown ?? `${MOCK_LABEL}: no script for this task.` };
     for (let i = 0; i < replies.length; i++) {
       if (used.has(i)) continue;
       const when = replies[i].when;
       if (
         when?.lastToolResult !== undefined &&
         !(last !== null && new RegExp(when.lastToolResult, 'i').test(last))
-      )
-        continue;
+      ) {
+        if (!strict) continue;
+        // The page is not as this step expects (the person changed it, or a step did something else):
+        // a script cannot adapt, so it says so and stops rather than claim what it did not do.
+        replies.slice(i).forEach((_, j) => used.add(i + j));
+        return {
+          text: scenario.stopped?.replace('$expected', when.says ?? when.lastToolResult) ?? when.says,
+        };
+      }
       used.add(i);
       // "$id" in a call's arguments stands for the first element ID ("[12]") in the last tool result,
-      // so a scenario need not know which IDs the page hands out.
+      // so a scenario need not know which IDs the page hands out; "$answer" for the person's last
+      // answer to ask_user.
       const id = /\[(\d+)\]/.exec(last ?? '')?.[1];
+      const answer = current.answer;
       const fill = (v) =>
         v === '$id' && id
           ? Number(id)
-          : Array.isArray(v)
-            ? v.map(fill)
-            : v && typeof v === 'object'
-              ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
-              : v;
+          : typeof v === 'string' && answer !== undefined
+            ? v.replaceAll('$answer', answer)
+            : Array.isArray(v)
+              ? v.map(fill)
+              : v && typeof v === 'object'
+                ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+                : v;
       return {
         ...replies[i],
         // In a text reply too ("click(id=$id)", for models that write their calls as text).
@@ -765,6 +833,7 @@ export async function startMockModel(options = {}) {
         return;
       }
       const reply = nextReply(wire, body);
+      if (options.stepDelayMs) await new Promise((r) => setTimeout(r, options.stepDelayMs));
       const usage = reply.usage ?? {
         input: estimateTokens(raw),
         output: estimateTokens((reply.text ?? '') + JSON.stringify(reply.toolCalls ?? [])),
@@ -820,6 +889,7 @@ export async function startMockModel(options = {}) {
     setScenario(s) {
       scenario = s;
       used = new Set();
+      script = null;
     },
     /** Queue a fault for the next request: '401' | '403' | '408' | '409' | '429' | '500' | '503' | '529' | 'quota' | 'context' | 'bad' | 'hang' | 'malformed' | 'cut'. */
     fault(kind, more = {}) {

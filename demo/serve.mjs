@@ -91,7 +91,7 @@ server.once('listening', () => {
     `  The panel (bottom right) runs the agent. ${MOCK_LABEL} at ${mock.url} plays demo/scenario.json:`,
   );
   console.log(
-    '  pick "Scripted demo — not an AI" and send "Download all invoices from 2024". A real model: its settings.',
+    "  it knows the example tasks the panel offers (click one, then Send). A real model: the panel's settings (⚙).",
   );
 });
 export { server, mock };

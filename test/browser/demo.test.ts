@@ -3,7 +3,7 @@
  * Writes screenshots of the panel to test/screenshots/ (idle, running, confirmation; English and
  * Chinese; 1280×800 and 390×844).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/harness.mjs';
@@ -298,6 +298,21 @@ describe('the demo', () => {
       },
     ]);
     await page.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+    await page.close();
+  });
+
+  it("the README's console lines run as written on the library page", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const from = readme.indexOf('```js\n', readme.indexOf('## From the console')) + 6;
+    const lines = readme.slice(from, readme.indexOf('```', from));
+    const page = await open();
+    const r = await page.evaluate(`(async () => { ${lines}; return { invoice, download }; })()`);
+    const { invoice } = r as { invoice: { text: string } };
+    expect(invoice.text).toMatch(/^Invoice-2024-04-/);
+    const downloads = await page.evaluate(() => (window as unknown as { downloads: string[] }).downloads);
+    expect(downloads).toEqual([invoice.text]); // the Download of that invoice's own row
+    expect(await page.inputValue('#f-q')).toBe('Hooli');
+    expect(await page.inputValue('#f-type')).toBe('Invoice');
     await page.close();
   });
 

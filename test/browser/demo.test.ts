@@ -3,6 +3,7 @@
  * Writes screenshots of the panel to test/screenshots/ (idle, running, confirmation; English and
  * Chinese; 1280×800 and 390×844).
  */
+import { Buffer } from 'node:buffer';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +314,40 @@ describe('the demo', () => {
     expect(downloads).toEqual([invoice.text]); // the Download of that invoice's own row
     expect(await page.inputValue('#f-q')).toBe('Hooli');
     expect(await page.inputValue('#f-type')).toBe('Invoice');
+    await page.close();
+  });
+
+  it("the README's agent lines run as written, with the Anthropic API served by the scripted model", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const from = readme.indexOf('```js\n', readme.indexOf('## The agent')) + 6;
+    const lines = readme.slice(from, readme.indexOf('```', from));
+    const page = await open();
+    // api.anthropic.com is not reachable here: its requests go to the scripted model, which speaks the
+    // Messages API (the demo's tasks, so "Download all invoices from 2024" is a script it knows).
+    await page.route('https://api.anthropic.com/**', async (route) => {
+      const r = await fetch(`${demo.mock.url}${new URL(route.request().url()).pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: route.request().postData() ?? '',
+      });
+      await route.fulfill({
+        status: r.status,
+        headers: {
+          'content-type': r.headers.get('content-type') ?? 'text/event-stream',
+          'access-control-allow-origin': '*',
+        },
+        body: Buffer.from(await r.arrayBuffer()),
+      });
+    });
+    const r = (await page.evaluate(
+      `(async () => { const apiKey = 'sk-ant-readme-test'; ${lines}; return { status: result.status, answer: result.answer }; })()`,
+    )) as { status: string; answer: string };
+    expect(r).toEqual({
+      status: 'done',
+      answer: 'Downloaded the 2024 invoices; they are listed in the Downloads tray.',
+    });
+    const downloads = await page.evaluate(() => (window as unknown as { downloads: string[] }).downloads);
+    expect(downloads).toHaveLength(7);
     await page.close();
   });
 

@@ -36,6 +36,9 @@ export interface ExecuteResult<M = ToolMessage> extends ToolResult {
   message: M;
 }
 
+/** Whether an outside agent's listing (MCP, WebMCP) offers a tool: not the agent loop's own, unless asked. */
+const forOutside = (tool: AnyTool, opts: ToolsOptions): boolean => !!opts.loopTools || !tool.loop;
+
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
   const d: number[] = [];
@@ -184,7 +187,7 @@ export class Toolkit {
     const format = opts.format ?? 'openai';
     const prefix = opts.prefix ?? 'browser_';
     const named = this.select(opts)
-      .filter((tool) => format !== 'mcp' || opts.loopTools || !tool.loop)
+      .filter((tool) => format !== 'mcp' || forOutside(tool, opts))
       .map((tool) => ({ tool, name: prefix + tool.name }));
     switch (format) {
       case 'openai':
@@ -345,7 +348,7 @@ export class Toolkit {
       };
     const registered: string[] = [];
     for (const { tool, name } of this.select(opts)
-      .filter((tool) => opts.loopTools || !tool.loop)
+      .filter((tool) => forOutside(tool, opts))
       .map((tool) => ({
         tool,
         name: (opts.prefix ?? 'browser_') + tool.name,

@@ -38,6 +38,12 @@ async function open(size = { width: 1280, height: 800 }, lang = 'en'): Promise<P
   return page;
 }
 const panel = (page: Page) => page.locator('[data-llm-helper-ui]');
+/** The first js code block under a heading of the README, as a test runs it. */
+function readmeCode(heading: string): string {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const from = readme.indexOf('```js\n', readme.indexOf(heading)) + 6;
+  return readme.slice(from, readme.indexOf('```', from));
+}
 const status = (page: Page) => panel(page).locator('.status');
 
 describe('the demo', () => {
@@ -303,9 +309,7 @@ describe('the demo', () => {
   });
 
   it("the README's console lines run as written on the library page", async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const from = readme.indexOf('```js\n', readme.indexOf('## From the console')) + 6;
-    const lines = readme.slice(from, readme.indexOf('```', from));
+    const lines = readmeCode('## From the console');
     const page = await open();
     const r = await page.evaluate(`(async () => { ${lines}; return { invoice, download }; })()`);
     const { invoice } = r as { invoice: { text: string } };
@@ -318,9 +322,7 @@ describe('the demo', () => {
   });
 
   it("the README's agent lines run as written, with the Anthropic API served by the scripted model", async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const from = readme.indexOf('```js\n', readme.indexOf('## The agent')) + 6;
-    const lines = readme.slice(from, readme.indexOf('```', from));
+    const lines = readmeCode('## The agent');
     const page = await open();
     // api.anthropic.com is not reachable here: its requests go to the scripted model, which speaks the
     // Messages API (the demo's tasks, so "Download all invoices from 2024" is a script it knows).

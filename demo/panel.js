@@ -6,11 +6,9 @@
   const models = [];
   if (window.DEMO_MOCK_URL)
     models.push({
-      // In the panel's language (chosen as the panel chooses it): a person must be able to read that no
-      // model is answering.
-      label: (lang ? lang === 'zh' : /^zh/i.test(document.documentElement.lang || navigator.language))
-        ? '脚本演示 — 不是 AI'
-        : 'Scripted demo — not an AI',
+      // In the panel's language, also after Language in ⚙ changes it: a person must be able to read
+      // that no model is answering.
+      label: { en: 'Scripted demo — not an AI', zh: '脚本演示 — 不是 AI' },
       make: () =>
         LLMHelper.provider('openai', {
           baseURL: window.DEMO_MOCK_URL + '/v1',
@@ -20,10 +18,10 @@
     });
   // The tasks the scripted demo knows (demo/scenario.json); any model may be given them.
   const examples = [
-    'Download all invoices from 2024',
-    'Delete Report-2023-03-003',
-    'How many invoices are from 2024?',
-    'Show the documents of a customer',
+    { en: 'Download all invoices from 2024', zh: '下载 2024 年的所有发票' },
+    { en: 'Delete Report-2023-03-003', zh: '删除 Report-2023-03-003' },
+    { en: 'How many invoices are from 2024?', zh: '2024 年有多少张发票？' },
+    { en: 'Show the documents of a customer', zh: '显示某个客户的文档' },
   ];
   window.panel = LLMHelper.panel({
     models,

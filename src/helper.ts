@@ -31,6 +31,7 @@ import { scroll, scrollIntoView, type ScrollOptions } from './page/act/scroll';
 import { waitFor, type WaitOptions, type WaitResult, type WaitState } from './page/act/wait';
 import type { ActionResult } from './page/settle';
 import { readLog, startPageLog, type ConsoleOptions, type LogEntry } from './page/page-log';
+import { help } from './help';
 import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
 import type { AnyTool } from './tools/define';
 import type { Format } from './tools/formats';
@@ -118,7 +119,7 @@ export interface LLMHelper {
   execute(call: GeminiCall, options?: ToolsOptions): Promise<ExecuteResult<GeminiToolResponse>>;
   execute(call: McpCall, options?: ToolsOptions): Promise<ExecuteResult<McpToolResult>>;
   execute(call: unknown, options?: ToolsOptions): Promise<ExecuteResult>;
-  /** All tools one line each, or one tool's parameters and an example. */
+  /** The console API: every function's JavaScript signature, or one function's arguments and an example. */
   help(name?: string): string;
   /** Add your own tool (made with defineTool) to every preset. */
   addTool(tool: AnyTool): void;
@@ -173,7 +174,7 @@ export function createLLMHelper(): LLMHelper {
   helper.tools = ((options?: ToolsOptions) => toolkit.list(options)) as LLMHelper['tools'];
   helper.execute = ((call: unknown, options?: ToolsOptions) =>
     toolkit.execute(call, options)) as LLMHelper['execute'];
-  helper.help = (name) => toolkit.help(name);
+  helper.help = (name) => help(toolkit, name);
   helper.addTool = (tool) => toolkit.add(tool);
   helper.registerWebMCP = (options) => toolkit.registerWebMCP(options);
   for (const key of Object.keys(helper) as (keyof LLMHelper)[]) {

@@ -258,15 +258,15 @@ const or = (xs: string[]): string =>
   xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)!}` : xs[0]!;
 
 /** An object schema's fields, optional ones marked: ['button?', 'clickCount?']. */
-const fields = (s: z.ZodMiniType): string[] =>
+export const fields = (s: z.ZodMiniType): string[] =>
   Object.entries(defOf(unwrap(s)).shape ?? {}).map(([k, f]) =>
     f.safeParse(undefined).success ? `${k}?` : k,
   );
-const unwrap = (s: z.ZodMiniType): z.ZodMiniType =>
+export const unwrap = (s: z.ZodMiniType): z.ZodMiniType =>
   defOf(s).type === 'optional' ? unwrap(defOf(s).innerType!) : s;
 
 /** What a schema accepts, in words: "a whole number of at least 1", "'left', 'middle' or 'right'". */
-function expected(s: z.ZodMiniType): string {
+export function expected(s: z.ZodMiniType): string {
   const named = NAMED.get(s);
   if (named) return named;
   const d = defOf(s);

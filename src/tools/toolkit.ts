@@ -290,25 +290,10 @@ export class Toolkit {
     }
   }
 
-  /** All tools, one line each; or one tool's parameters with an example; unknown names get suggestions. */
-  help(name?: string, opts: ToolsOptions = {}): string {
-    if (name !== undefined && typeof name !== 'string')
-      throw new LLMHelperError('bad_argument', `help takes a tool name such as 'find'; got ${typeof name}.`);
-    // A name longer than any tool's is not one: no edit distances over a pasted megabyte.
-    if (name && name.length > 60) name = name.slice(0, 60);
-    const tools = this.select({ ...opts, preset: opts.preset ?? 'full' });
-    if (!name)
-      return tools
-        .map((t) => `${t.name}(${paramList(t)}): ${t.description.split(/(?<=\.)\s/)[0]}`)
-        .join('\n');
-    const tool = this.find(name, opts);
-    if (!tool) {
-      const like = suggestions(
-        name,
-        tools.map((t) => t.name),
-      );
-      return `No tool "${name}".${like.length ? ` Did you mean ${like.join(' or ')}?` : ''} Tools: ${tools.map((t) => t.name).join(', ')}.`;
-    }
+  /** One tool as a model sees it (its JSON arguments and an example call), or undefined for no such tool. */
+  help(name: string): string | undefined {
+    const tool = this.find(name, { preset: 'full' });
+    if (!tool) return undefined;
     const lines = params(tool).map(
       ([k, required, type, about]) =>
         `  ${k}${required ? '' : ' (optional)'}: ${type}${about ? ` — ${String(about)}` : ''}`,

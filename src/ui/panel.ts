@@ -18,10 +18,13 @@ import * as dom from '../page/dom';
 import { PANEL_CSS } from './styles';
 import { TEXTS, type UiLanguage } from './texts';
 
+/** Words an integrator gives the panel: one text, or one per language ({ en, zh }), shown in the panel's. */
+export type Localized = string | ({ en: string } & Partial<Record<UiLanguage, string>>);
+
 /** A model the panel offers besides the presets, such as the demo's scripted model. */
 export interface ExtraModel {
-  /** Shown in the settings and the header, e.g. 'Scripted demo — not an AI'. */
-  label: string;
+  /** Shown in the settings and the header, e.g. 'Scripted demo — not an AI' (its English text is its key). */
+  label: Localized;
   make(): Provider;
 }
 
@@ -35,7 +38,7 @@ export interface PanelOptions {
   /** Start open (default) or collapsed. */
   collapsed?: boolean;
   /** Example tasks shown while the panel is idle; a click puts one in the box for the person to send. */
-  examples?: string[];
+  examples?: Localized[];
 }
 
 export interface PanelDeps {
@@ -109,6 +112,9 @@ interface Settings {
   language: UiLanguage;
 }
 
+/** An extra model's key in the settings: its label, or its English label. */
+const keyOf = (m: ExtraModel): string => (typeof m.label === 'string' ? m.label : m.label.en);
+
 /** The panel's options, checked and read once (a clear LLMHelperError for anything else). */
 export function panelOptions(options: unknown): PanelOptions {
   const where = 'LLMHelper.panel(options)';
@@ -118,8 +124,17 @@ export function panelOptions(options: unknown): PanelOptions {
     language: ['en', 'zh'],
     maxSteps: 'number',
     collapsed: 'boolean',
-    examples: 'string[]',
   });
+  const localized = (v: unknown) =>
+    typeof v === 'string' || (!!v && typeof v === 'object' && typeof (v as { en?: unknown }).en === 'string');
+  if (
+    o.examples !== undefined &&
+    !safely(() => Array.isArray(o.examples) && o.examples.every(localized), false)
+  )
+    throw new LLMHelperError(
+      'bad_argument',
+      `${where}: examples must be a list of texts, each a string or { en, zh }; got ${shown(o.examples)}.`,
+    );
   if (o.provider && !safely(() => typeof o.provider!.chat === 'function', false))
     throw new LLMHelperError('bad_argument', `${where}: provider must have chat().`);
   let modelsOk = o.models === undefined;
@@ -129,10 +144,7 @@ export function panelOptions(options: unknown): PanelOptions {
       o.models.every((m: unknown) => {
         const model = m as ExtraModel | null;
         return (
-          !!model &&
-          typeof model === 'object' &&
-          typeof model.label === 'string' &&
-          typeof model.make === 'function'
+          !!model && typeof model === 'object' && localized(model.label) && typeof model.make === 'function'
         );
       });
   } catch {
@@ -141,7 +153,7 @@ export function panelOptions(options: unknown): PanelOptions {
   if (!modelsOk)
     throw new LLMHelperError(
       'bad_argument',
-      `${where}: models must be a list of { label, make() }; got ${shown(o.models)}.`,
+      `${where}: models must be a list of { label, make() }, label a string or { en, zh }; got ${shown(o.models)}.`,
     );
   return o;
 }
@@ -156,7 +168,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     }
   })();
   const settings: Settings = {
-    model: options.models?.[0]?.label ?? 'openai',
+    model: options.models?.[0] ? keyOf(options.models[0]) : 'openai',
     baseURL: '',
     modelName: '',
     apiKey: '',
@@ -167,6 +179,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     ...saved,
   };
   let T = TEXTS[settings.language];
+  /** An integrator's text in the panel's language. */
+  const say = (text: Localized) => (typeof text === 'string' ? text : (text[settings.language] ?? text.en));
+  const extraModel = () => options.models?.find((m) => keyOf(m) === settings.model);
 
   // Its own element name, so no page rule for div (position, display, transform…) ever matches it.
   const host = dom.create(document, 'llm-helper-panel');
@@ -238,7 +253,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
 
   function provider(): Provider {
     if (options.provider) return options.provider;
-    const extra = options.models?.find((m) => m.label === settings.model);
+    const extra = extraModel();
     if (extra) return extra.make();
     return deps.provider(settings.model, {
       ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
@@ -395,7 +410,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   }
 
   /** Whether the model in use is the person's own (a preset with their key), not one the integrator gave. */
-  const personsModel = () => !options.provider && !options.models?.some((m) => m.label === settings.model);
+  const personsModel = () => !options.provider && !extraModel();
 
   /** Panel.send from code: on the person's own model, the task waits in the box for their Send. */
   async function propose(task: string): Promise<RunResult | undefined> {
@@ -484,17 +499,18 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
 
   /** The integrator's example tasks, while the log is empty: a click fills the box, the person sends. */
   function showExamples() {
-    if (!options.examples?.length) return;
-    add(
-      h(
-        'div',
-        { class: 'examples' },
-        ...options.examples.map((task) =>
+    if (options.examples?.length) add(examples());
+  }
+  const examples = () =>
+    h(
+      'div',
+      { class: 'examples' },
+      ...options
+        .examples!.map(say)
+        .map((task) =>
           h('button', { type: 'button', click: () => ((input.value = task), input.focus()) }, task),
         ),
-      ),
     );
-  }
 
   function clear() {
     agent?.stop();
@@ -508,12 +524,15 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   /** ⚙ opens the settings, or closes them when they are open. */
   function showSettings() {
     if (settingsCard?.isConnected) return void settingsCard.remove();
-    const models = [...(options.models ?? []).map((m) => m.label), ...deps.providers.map((p) => p.name)];
+    const models: [key: string, label: string][] = [
+      ...(options.models ?? []).map((m): [string, string] => [keyOf(m), say(m.label)]),
+      ...deps.providers.map((p): [string, string] => [p.name, p.name]),
+    ];
     const field = (label: string, el: HTMLElement) => h('label', {}, label, el);
     const model = h(
       'select',
       {},
-      ...models.map((m) => h('option', { value: m, selected: m === settings.model }, m)),
+      ...models.map(([key, label]) => h('option', { value: key, selected: key === settings.model }, label)),
     );
     const baseURL = h('input', { type: 'url', value: settings.baseURL, placeholder: T.defaultURL });
     const modelName = h('input', { type: 'text', value: settings.modelName, placeholder: T.defaultModel });
@@ -607,6 +626,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
               T = TEXTS[settings.language];
               agent = null; // the next task uses the new settings (the conversation starts over)
               form.remove();
+              list.querySelector('.examples')?.replaceWith(examples()); // in the language chosen
               render();
             },
           },
@@ -625,9 +645,14 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   }
 
   function render() {
+    const extra = extraModel();
     modelLabel.textContent =
       options.provider?.name ??
-      (settings.modelName ? `${settings.model} · ${settings.modelName}` : settings.model);
+      (extra
+        ? say(extra.label)
+        : settings.modelName
+          ? `${settings.model} · ${settings.modelName}`
+          : settings.model);
     input.setAttribute('aria-label', T.task);
     input.placeholder = T.placeholder;
     sendButton.textContent = running ? T.stop : T.send;

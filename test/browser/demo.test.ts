@@ -195,6 +195,28 @@ describe('the demo', () => {
       await page.close();
     });
 
+    it('switching to 中文 in ⚙ puts its name and examples in Chinese, and a Chinese example runs', async () => {
+      const page = await open();
+      await panel(page).locator('button[aria-label="Settings"]').click();
+      await panel(page).getByLabel('Language').selectOption('zh');
+      await panel(page).getByRole('button', { name: 'Save' }).click();
+      await expect(panel(page).locator('.model').textContent()).resolves.toBe('脚本演示 — 不是 AI');
+      const examples = panel(page).locator('.examples button');
+      expect(await examples.allTextContents()).toEqual([
+        '下载 2024 年的所有发票',
+        '删除 Report-2023-03-003',
+        '2024 年有多少张发票？',
+        '显示某个客户的文档',
+      ]);
+      await examples.first().click();
+      await panel(page).locator('textarea').press('Enter');
+      await status(page).getByText('完成').waitFor({ timeout: 20_000 });
+      const downloads = await page.evaluate(() => (window as unknown as { downloads: string[] }).downloads);
+      expect(downloads).toHaveLength(7);
+      expect(downloads.every((d) => d.startsWith('Invoice-2024-'))).toBe(true);
+      await page.close();
+    });
+
     it('any other task is told what it knows, and nothing on the page is touched', async () => {
       const page = await open();
       const answer = await runTask(page, 'Book a flight to Paris');
@@ -319,6 +341,36 @@ describe('the demo', () => {
     expect(await page.inputValue('#f-q')).toBe('Hooli');
     expect(await page.inputValue('#f-type')).toBe('Invoice');
     await page.close();
+  });
+
+  it('every example help() prints runs as written on the library page, and actions succeed', async () => {
+    const page = await open();
+    const examples = await page.evaluate(() => {
+      const help = (window as unknown as { LLMHelper: { help(n?: string): string } }).LLMHelper.help;
+      const names = [...help().matchAll(/^LLMHelper\.(\w+)\(/gm)].map((m) => m[1]!);
+      return names.flatMap((n) => {
+        const example = /\nExample:\n {2}(.+)$/.exec(help(n))?.[1];
+        return example ? [[n, example]] : [];
+      });
+    });
+    expect(examples.length).toBeGreaterThan(30);
+    await page.close();
+    for (const [name, example] of examples) {
+      const page = await open();
+      // The example's last statement is its value: what a person sees printed in the console.
+      const statements = example!.split('; ');
+      const body = [...statements.slice(0, -1), `return ${statements.at(-1)!}`].join('; ');
+      const value = await page
+        .evaluate(`(async () => { ${body} })()`)
+        .catch((e: Error) => ({ threw: e.message }));
+      // back and reload load a page, which ends the script that called them: that is their success.
+      if (/^(back|forward|reload|navigate)$/.test(name!) && 'threw' in Object(value))
+        expect((value as { threw: string }).threw).toMatch(/context was destroyed/);
+      else expect(Object(value), `${name}: ${example}`).not.toHaveProperty('threw');
+      if (value && typeof value === 'object' && 'ok' in value)
+        expect(value, `${name}: ${example}`).toMatchObject({ ok: true });
+      await page.close();
+    }
   });
 
   it("the README's agent lines run as written, with the Anthropic API served by the scripted model", async () => {

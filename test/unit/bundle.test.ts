@@ -65,8 +65,10 @@ describe('bundles', () => {
   // log and tool (1.8 KB)), and to 95 KiB on 2026-11-25 with issue #31 (~0.7 KB: settings that belong to
   // one instance, page methods that say they need a document, a DOM set up after the load read at call
   // time, find's note for a DOM without layout, WebMCP registered again, zod 3 schemas refused in words,
-  // and the source map's comment).
-  const CEILING = 95 * 1024;
+  // and the source map's comment), and to 97 KiB later that night with issue #32 (~1.6 KB: help() for
+  // the console, each function's JavaScript signature and an example that runs, and panel labels and
+  // examples given per language).
+  const CEILING = 97 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

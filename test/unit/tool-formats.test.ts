@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 /**
  * Every built-in tool in every format, checked against that API's rules: OpenAI strict mode
  * (structured-outputs subset), Gemini's function-declaration Schema subset, Anthropic's input_schema,
@@ -208,21 +209,50 @@ describe('tool listings in every format', () => {
 });
 
 describe('help', () => {
-  it('lists every tool in one line each, and explains each one with its parameters and an example', () => {
+  const methods = Object.keys(helper).filter(
+    (k) => typeof (helper as unknown as Record<string, unknown>)[k] === 'function',
+  );
+
+  it('lists every console function as it is written in JavaScript, with one line on what it does', () => {
     const all = helper.help();
-    expect(all.split('\n')).toHaveLength(BUILTIN_TOOLS.length);
-    for (const t of BUILTIN_TOOLS) {
-      const one = helper.help(t.name);
-      expect(one).toMatch(new RegExp(`^${t.name} \\((read|write|danger)\\): `));
-      expect(one).toMatch(/Example: /);
-    }
-    expect(helper.help('type')).toMatch(/text: string — The text to type\./);
+    const listed = [...all.matchAll(/^LLMHelper\.(\w+)\(/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...methods].sort());
+    expect(all).toContain(
+      'LLMHelper.find(pattern?, { type?, limit?, visible?, within?, exclude?, caseSensitive?, exact? }?)',
+    );
+    expect(all).toContain('LLMHelper.type(id, text, { clear?, submit?, perKey? }?)');
+    expect(all).not.toMatch(/"pattern":|double\?|'all'/); // not the model's JSON tool format
   });
 
-  it('suggests names for typos', () => {
+  it('explains one function: its arguments in words and an example that calls it as it is written', () => {
+    for (const name of methods) {
+      const one = helper.help(name);
+      expect(one.startsWith(`LLMHelper.${name}(`), name).toBe(true);
+      if (name !== 'addTool') expect(one.split('\nExample:\n  ')[1], name).toContain(`LLMHelper.${name}(`);
+    }
+    expect(helper.help('click')).toMatch(/\n {2}button: 'left', 'middle' or 'right'\n/);
+    expect(helper.help('click')).toMatch(
+      /\n {2}id: an element ID \(a number from find\) or a CSS selector\n/,
+    );
+  });
+
+  it("shows a model's tool as the model sees it by its tool name, and suggests names for typos", () => {
     expect(helper.help('fnd')).toMatch(/Did you mean find/);
     expect(helper.help('rightclik')).toMatch(/Did you mean rightClick/);
     expect(helper.help('browser_snapshot')).toMatch(/^snapshot \(read\)/);
+    expect(helper.help('browser_type')).toMatch(/text: string — The text to type\./);
+    expect(helper.help('browser_done')).toMatch(/^done \(read\)/);
+  });
+
+  it('answers any text with help, never an error, and bounded', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (name) => {
+        const text = helper.help(name);
+        expect(typeof text).toBe('string');
+        expect(text.length).toBeLessThan(6000);
+      }),
+      { numRuns: 500, seed: 5 },
+    );
   });
 });
 

@@ -15,6 +15,7 @@ export default tseslint.config(
       'test/fixtures/**/*.js',
       'test/vendor/**',
       '.tmp/**',
+      'scratch/**',
     ],
   },
   js.configs.recommended,

@@ -89,6 +89,18 @@ try {
   const aria = peer('aria');
   const pageAgent = peer('pageAgent');
   const obsOurs = bodies.map((b) => tokens(JSON.stringify(b.messages.slice(1))));
+  // What a prompt cache can serve: the tokens each request shares, from its start, with the one before
+  // (the provider's own accounting differs in its granularity and minimum; this is the upper bound).
+  const encoded = bodies.map((b) => encode(JSON.stringify({ ...b, stream: undefined })));
+  const repeated = encoded.map((t, i) => {
+    if (!i) return 0;
+    const before = encoded[i - 1];
+    let n = 0;
+    while (n < t.length && n < before.length && t[n] === before[n]) n++;
+    return n;
+  });
+  const cacheable = repeated.reduce((a, b) => a + b, 0);
+  const listing = tokens(JSON.stringify(first.tools));
   const lines = [
     '# Task cost: input tokens of a whole agent run',
     '',
@@ -106,6 +118,8 @@ try {
     `(${fixed.toLocaleString('en')} tokens per request here), the task, and the model's own calls so far.`,
     `The observations alone: ours grow from ${obsOurs[0].toLocaleString('en')} to ${obsOurs.at(-1).toLocaleString('en')} tokens over the run (the conversation is kept);`,
     `a Playwright AI snapshot of this page is ${Math.round(steps.reduce((a, s) => a + tokens(s.aria), 0) / steps.length).toLocaleString('en')} tokens and page-agent's state ${Math.round(steps.reduce((a, s) => a + tokens(s.pageAgent), 0) / steps.length).toLocaleString('en')} on average, each step.`,
+    `Of our ${ours.toLocaleString('en')} input tokens, ${cacheable.toLocaleString('en')} (${Math.round((100 * cacheable) / ours)}%) repeat the start of the request before (what a prompt cache`,
+    `can serve at its reduced price); the tool definitions are ${listing.toLocaleString('en')} tokens of every request.`,
     '',
     'Target: at most one fifth of either (ours ÷ theirs ≤ 0.20).',
   ];

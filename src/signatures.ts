@@ -72,6 +72,7 @@ const toolsOptions = opt({
   only: z.optional(z.array(text)),
   prefix: z.optional(text),
   loopTools: bool,
+  detail: z.optional(z.enum(['brief', 'full'])),
 });
 
 const snapshotOptions = opt({

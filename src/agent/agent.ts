@@ -11,6 +11,7 @@ import type { Preset } from '../tools/define';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import { ProviderError } from '../llm/errors';
 import type { ToolsOptions } from '../tools/toolkit';
+import { toolRisks } from '../tools/rules';
 import type {
   ChatResult,
   Message,
@@ -176,6 +177,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private unpause: (() => void) | null = null;
   private handBack = '';
   private marker = newMarker();
+  /** OpenAI's prompt_cache_key: one per agent, so its requests reach the machine that holds its prefix. */
+  private readonly cacheKey = `llm-helper-${newMarker().slice(10)}`;
   private readonly lang: Language;
   private readonly maxSteps: number;
 
@@ -281,7 +284,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         ),
       );
     const { specs, risks } = this.tools('act');
-    const offered = new Set(specs.map((t) => t.name));
+    const offered = new Set([...specs.map((t) => t.name), ...risks.keys()]);
     this.stopped = false;
     return replay(this.options.helper, transcript, {
       tools: this.toolsOptions,
@@ -329,22 +332,21 @@ export class Agent extends EventEmitter<AgentEvents> {
       loopTools: true,
       ...(this.options.tools && mode === 'act' ? { only: this.options.tools } : { preset }),
     };
-    const listing = h.tools({ format: 'mcp', ...this.toolsOptions }) as {
+    type Listing = {
       tools: {
         name: string;
         description: string;
         inputSchema: Record<string, unknown>;
-        annotations: { readOnlyHint: boolean; destructiveHint: boolean };
+        annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
       }[];
     };
-    const risks = new Map<string, string>();
-    const specs: ToolSpec[] = listing.tools.map((t) => {
-      risks.set(
-        t.name,
-        t.annotations.readOnlyHint ? 'read' : t.annotations.destructiveHint ? 'danger' : 'write',
-      );
-      return { name: t.name, description: t.description, parameters: t.inputSchema };
-    });
+    const listing = h.tools({ format: 'mcp', ...this.toolsOptions }) as Listing;
+    const risks = toolRisks(h, this.toolsOptions);
+    const specs: ToolSpec[] = listing.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.inputSchema,
+    }));
     // Always offered: without an ask callback, a question ends the run with needs_input.
     specs.push(ASK_USER);
     return { specs, risks };
@@ -424,10 +426,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     const t0 = Date.now();
     const P = PROMPTS[this.lang];
     const { specs, risks } = this.tools(mode);
-    const system = P.system({
-      marker: this.marker,
-      instructions: this.options.instructions,
-    });
+    const system = P.system({ instructions: this.options.instructions });
     const steps: Step[] = [];
     const usage: Usage = { inputTokens: 0, outputTokens: 0 };
     const flagged: RunResult['flagged'] = [];
@@ -467,7 +466,9 @@ export class Agent extends EventEmitter<AgentEvents> {
     const observation = observe(firstObservation, resumedAt);
     this.messages.push({
       role: 'user',
-      content: resumedAt ? P.navigated(location.href, observation) : P.task(task, observation),
+      content: resumedAt
+        ? P.navigated(location.href, observation, this.marker)
+        : P.task(task, observation, this.marker),
     });
 
     for (n = resumedAt + 1; ; n++) {
@@ -492,6 +493,7 @@ export class Agent extends EventEmitter<AgentEvents> {
           system,
           messages: this.compact().map(sendable),
           tools: specs,
+          cacheKey: this.cacheKey,
           signal: this.controller.signal,
           onEvent: (e) => {
             if (e.type === 'text-delta') this.emit('text', e.text);
@@ -513,6 +515,8 @@ export class Agent extends EventEmitter<AgentEvents> {
       }
       usage.inputTokens += reply.usage.inputTokens;
       usage.outputTokens += reply.usage.outputTokens;
+      if (reply.usage.cachedInputTokens !== undefined)
+        usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + reply.usage.cachedInputTokens;
       const step: Step = { text: reply.text, calls: [], usage: reply.usage, ms: 0 };
       steps.push(step);
       this.messages.push({
@@ -602,7 +606,10 @@ export class Agent extends EventEmitter<AgentEvents> {
   /** The conversation with older tool results shrunk to one line, the last few kept whole. */
   private compact(): Message[] {
     const toolTurns = this.messages.map((m, i) => (m.role === 'tool' ? i : -1)).filter((i) => i >= 0);
-    const keepFrom = toolTurns.length > KEEP_WHOLE ? toolTurns[toolTurns.length - KEEP_WHOLE]! : -1;
+    // The line moves KEEP_WHOLE turns at a time, not every step: between moves the conversation's start
+    // stays the same bytes, which is what a provider's prompt cache can reuse.
+    const shrunk = Math.floor(Math.max(0, toolTurns.length - KEEP_WHOLE) / KEEP_WHOLE) * KEEP_WHOLE;
+    const keepFrom = shrunk > 0 ? toolTurns[shrunk]! : -1;
     const open = `<${this.marker}>\n`;
     const shrink = (c: string) =>
       c.startsWith(open) ? spotlight(firstLine(c.slice(open.length)), this.marker) : firstLine(c);

@@ -13,6 +13,7 @@
  */
 import type { LLMHelper } from '../helper';
 import { LLMHelperError, checkOptions, readOptions, shown } from '../errors';
+import { toolRisks } from '../tools/rules';
 import { classify } from '../agent/safety';
 import type { PendingCall } from '../agent/agent';
 import type { Preset } from '../tools/define';
@@ -133,24 +134,7 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
       string,
       unknown
     >;
-    const risks = (
-      helper.tools({ format: 'mcp', preset, prefix: '' }) as {
-        tools: { name: string; annotations: { readOnlyHint: boolean; destructiveHint: boolean } }[];
-      }
-    ).tools;
-    const tool = risks.find((t) => t.name === name);
-    const risk = classify(
-      helper,
-      name,
-      args,
-      tool
-        ? tool.annotations.readOnlyHint
-          ? 'read'
-          : tool.annotations.destructiveHint
-            ? 'danger'
-            : 'write'
-        : undefined,
-    );
+    const risk = classify(helper, name, args, toolRisks(helper, { preset, prefix: '' }).get(name));
     if (risk.risky) {
       const ok = options.confirm ? await options.confirm({ name, args, risk }) : false;
       if (!ok) {

@@ -46,9 +46,36 @@ function toolChoice(choice: NonNullable<ChatRequest['toolChoice']>): Obj {
   return { type: choice === 'required' ? 'any' : choice };
 }
 
+/** Anthropic counts apart what it wrote to and read from the cache; inputTokens here is all of it. */
 function usage(u: unknown, reply: Reply): void {
   const x = obj(u);
-  reply.setUsage(num(x.input_tokens), num(x.output_tokens));
+  const input = num(x.input_tokens);
+  const read = num(x.cache_read_input_tokens);
+  reply.setUsage(
+    input === undefined ? undefined : input + (num(x.cache_creation_input_tokens) ?? 0) + (read ?? 0),
+    num(x.output_tokens),
+    read,
+  );
+}
+
+const EPHEMERAL = { type: 'ephemeral' };
+
+/**
+ * Cache breakpoints: after the tools, after the system prompt, and on the latest turn, so that each
+ * step of a run reads everything before it from the cache (three of the four Anthropic allows).
+ */
+function withCache(body: Obj): void {
+  const tools = body.tools as Obj[] | undefined;
+  if (tools?.length) tools[tools.length - 1] = { ...tools.at(-1), cache_control: EPHEMERAL };
+  if (typeof body.system === 'string')
+    body.system = [{ type: 'text', text: body.system, cache_control: EPHEMERAL }];
+  const last = (body.messages as Obj[]).at(-1);
+  if (last?.role !== 'user') return;
+  const content =
+    typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...(last.content as Obj[])];
+  if (!content.length) return;
+  content[content.length - 1] = { ...content.at(-1), cache_control: EPHEMERAL };
+  last.content = content;
 }
 
 export const anthropic: WireFormat = {
@@ -75,6 +102,7 @@ export const anthropic: WireFormat = {
       }));
       if (req.toolChoice) body.tool_choice = toolChoice(req.toolChoice);
     }
+    if (req.cache !== false) withCache(body);
     body.stream = true;
     return body;
   },

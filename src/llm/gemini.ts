@@ -49,7 +49,12 @@ function candidate(json: unknown, reply: Reply): void {
     }
   }
   const usage = obj(response.usageMetadata);
-  if (response.usageMetadata) reply.setUsage(num(usage.promptTokenCount), num(usage.candidatesTokenCount));
+  if (response.usageMetadata)
+    reply.setUsage(
+      num(usage.promptTokenCount),
+      num(usage.candidatesTokenCount),
+      num(usage.cachedContentTokenCount),
+    );
   if (first.finishReason) reply.finish(finishOf(first.finishReason));
 }
 

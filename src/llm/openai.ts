@@ -52,6 +52,7 @@ export const openai: WireFormat = {
     if (req.temperature !== undefined) body.temperature = req.temperature;
     body.stream = true;
     if (extra.includeUsage !== false) body.stream_options = { include_usage: true };
+    if (extra.cacheKey && req.cacheKey) body.prompt_cache_key = req.cacheKey;
     return body;
   },
   event(data, _event, reply) {
@@ -80,5 +81,10 @@ export const openai: WireFormat = {
 
 function usage(u: unknown, reply: Reply): void {
   if (!u) return;
-  reply.setUsage(num(obj(u).prompt_tokens), num(obj(u).completion_tokens));
+  const x = obj(u);
+  reply.setUsage(
+    num(x.prompt_tokens),
+    num(x.completion_tokens),
+    num(obj(x.prompt_tokens_details).cached_tokens),
+  );
 }

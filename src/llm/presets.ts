@@ -67,8 +67,11 @@ const local = (name: Preset['name'], baseURL: string, model: string): Preset =>
 export const PRESETS: Preset[] = [
   p('openai', 'openai', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true }), {
     maxTokensField: 'max_completion_tokens',
+    cacheKey: true,
   }),
-  p('responses', 'responses', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true })),
+  p('responses', 'responses', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true }), {
+    cacheKey: true,
+  }),
   p('azure', 'openai', 'https://YOUR-RESOURCE.openai.azure.com/openai/v1', 'gpt-4.1-mini', cloud(false), {
     maxTokensField: 'max_completion_tokens',
     keyHeader: 'api-key',

@@ -88,6 +88,9 @@ function httpProvider(
   caps: Capabilities,
 ): Provider {
   const model = o.model ?? '';
+  // prompt_cache_key only where it is known to be taken: OpenAI's own API (a preset's base URL moved to
+  // another server keeps its other settings, not this one).
+  const extra = { ...o, cacheKey: !!o.cacheKey && /^https:\/\/api\.openai\.com\//.test(base) };
   // The key as a whole token (a server may echo it), not its letters inside words: a placeholder key
   // such as 'k' or 'ollama' must not turn "blocks" into "bloc[api key]s".
   const key = o.apiKey && new RegExp(`(^|[^\\w-])${escapeRegExp(o.apiKey)}(?![\\w-])`, 'g');
@@ -111,7 +114,7 @@ function httpProvider(
             provider: label,
             url,
             headers: { 'content-type': 'application/json', ...wire.headers(o.apiKey, o), ...o.headers },
-            body: wire.body(req, model, o),
+            body: wire.body(req, model, extra),
             signal: req.signal,
           },
           async (res, reading) => {
@@ -165,6 +168,7 @@ export function createProvider(name: ProviderName, options: ProviderOptions = {}
     maxRetries: 'number',
     maxRetryMs: 'number',
     credentials: ['omit', 'same-origin', 'include'],
+    cacheKey: 'boolean',
   });
   if (options.headers) {
     const headers = readOptions(`${where}: headers`, options.headers);

@@ -126,9 +126,10 @@ export class Reply {
     this.endCall(key);
   }
 
-  setUsage(input?: number, output?: number): void {
+  setUsage(input?: number, output?: number, cached?: number): void {
     if (typeof input === 'number') this.usage.inputTokens = input;
     if (typeof output === 'number') this.usage.outputTokens = output;
+    if (typeof cached === 'number') this.usage.cachedInputTokens = cached;
   }
 
   finish(reason: FinishReason): void {

@@ -41,7 +41,11 @@ function input(req: ChatRequest): Obj[] {
 
 function completed(response: Obj, reply: Reply): void {
   const usage = obj(response.usage);
-  reply.setUsage(num(usage.input_tokens), num(usage.output_tokens));
+  reply.setUsage(
+    num(usage.input_tokens),
+    num(usage.output_tokens),
+    num(obj(usage.input_tokens_details).cached_tokens),
+  );
   const reason = str(obj(response.incomplete_details).reason);
   reply.finish(response.status === 'incomplete' ? finishOf(reason || 'max_output_tokens') : 'stop');
 }
@@ -49,8 +53,9 @@ function completed(response: Obj, reply: Reply): void {
 export const responses: WireFormat = {
   url: (base) => `${base}/responses`,
   headers: (key): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {}),
-  body(req, model) {
+  body(req, model, extra) {
     const body: Obj = { model, input: input(req) };
+    if (extra.cacheKey && req.cacheKey) body.prompt_cache_key = req.cacheKey;
     if (req.system) body.instructions = req.system;
     if (req.tools?.length) {
       // strict: false, because the Responses API treats a function without it as strict, which needs

@@ -58,8 +58,11 @@ export type Message =
   | { role: 'tool'; results: ToolResultMessage[] };
 
 export interface Usage {
+  /** Every input token, those read from the provider's prompt cache included. */
   inputTokens: number;
   outputTokens: number;
+  /** Of inputTokens, those read from the prompt cache (billed at a fraction), when the API says. */
+  cachedInputTokens?: number;
 }
 
 export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'other';
@@ -85,6 +88,13 @@ export interface ChatRequest {
   temperature?: number;
   /** JSON Schema the whole reply must follow, for models that can be held to one (text mode). */
   responseSchema?: Record<string, unknown>;
+  /**
+   * Prompt caching (default on): Anthropic gets cache_control breakpoints on the tools, the system
+   * prompt and the latest turn; false sends none.
+   */
+  cache?: boolean;
+  /** The same for every request of one conversation: OpenAI's prompt_cache_key (its own API only). */
+  cacheKey?: string;
 }
 
 export interface ChatResult {

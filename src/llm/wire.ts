@@ -24,6 +24,8 @@ export interface WireOptions {
   keyHeader?: string;
   /** Chat Completions: ask for usage at the stream's end (default true); Mistral refuses the option and sends it anyway. */
   includeUsage?: boolean;
+  /** Send the request's cacheKey as prompt_cache_key (OpenAI's own API; other servers may refuse it). */
+  cacheKey?: boolean;
 }
 
 export type Obj = Record<string, unknown>;

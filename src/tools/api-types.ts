@@ -27,7 +27,8 @@ export interface StandardSchema<Input = unknown, Output = Input> {
 /** OpenAI Chat Completions `tools` entry. */
 export interface OpenAITool {
   type: 'function';
-  function: { name: string; description: string; parameters: JSONSchema; strict: boolean };
+  /** strict only with detail 'full' (Chat Completions' default is not strict). */
+  function: { name: string; description: string; parameters: JSONSchema; strict?: boolean };
 }
 /** OpenAI Responses API function tool. */
 export interface ResponsesTool {
@@ -52,15 +53,16 @@ export interface GeminiDeclaration {
 /** MCP tools/list entry. */
 export interface McpTool {
   name: string;
-  title: string;
+  title?: string;
   description: string;
   inputSchema: JSONSchema & { type: 'object' };
-  annotations: {
-    title: string;
-    readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
-    openWorldHint: boolean;
+  /** readOnlyHint on read-only tools; every hint with detail 'full'. */
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
   };
 }
 /** Vercel AI SDK tool: the schema itself (Standard Schema) and an execute that runs it in the page. */

@@ -42,8 +42,10 @@ export interface ObjectSchema<I = unknown, O = unknown> {
 
 export interface Tool<S extends ObjectSchema = ObjectSchema> {
   name: string;
-  /** For a model: what it does, when to use it, what it returns. Three sentences at most. */
+  /** For a model: what it does and what its arguments mean, in one line. */
   description: string;
+  /** More for a model that can afford it: listed after the description with tools({ detail: 'full' }). */
+  details?: string;
   input: S;
   risk: Risk;
   /**

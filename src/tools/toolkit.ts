@@ -9,6 +9,7 @@ import { stringify } from '../json';
 import type { LLMHelper } from '../helper';
 import { truncate } from '../page/text';
 import { presetTools } from './builtin';
+import { FORMER_NAMES } from './rules';
 import { argumentObject, normalizeCall, resultMessage, type NeutralCall, type ToolResult } from './calls';
 import { defineTool, type AnyTool, type Preset } from './define';
 import * as formats from './formats';
@@ -27,6 +28,11 @@ export interface ToolsOptions {
    * an outside client has no use for. Other formats always list them.
    */
   loopTools?: boolean;
+  /**
+   * 'brief' (default): each tool in one line, the shared rules left to the system prompt (TOOL_RULES);
+   * 'full': each tool's details too, and MCP's every annotation.
+   */
+  detail?: 'brief' | 'full';
 }
 
 export interface ExecuteResult<M = ToolMessage> extends ToolResult {
@@ -188,7 +194,7 @@ export class Toolkit {
     const prefix = opts.prefix ?? 'browser_';
     const named = this.select(opts)
       .filter((tool) => format !== 'mcp' || forOutside(tool, opts))
-      .map((tool) => ({ tool, name: prefix + tool.name }));
+      .map((tool) => ({ tool, name: prefix + tool.name, full: opts.detail === 'full' }));
     switch (format) {
       case 'openai':
         return named.map(formats.openai);
@@ -202,12 +208,13 @@ export class Toolkit {
         return { tools: named.map(formats.mcp) };
       case 'ai-sdk':
         return Object.fromEntries(
-          named.map(({ tool, name }): [string, AiSdkTool] => [
-            name,
+          named.map((n): [string, AiSdkTool] => [
+            n.name,
             {
-              description: tool.description,
-              inputSchema: tool.input as unknown as AiSdkTool['inputSchema'],
-              execute: async (args: unknown) => (await this.execute({ name, arguments: args }, opts)).text,
+              description: formats.words(n),
+              inputSchema: n.tool.input as unknown as AiSdkTool['inputSchema'],
+              execute: async (args: unknown) =>
+                (await this.execute({ name: n.name, arguments: args }, opts)).text,
             },
           ]),
         );
@@ -243,8 +250,21 @@ export class Toolkit {
       tool,
       message: resultMessage(neutral, r),
     });
-    const tool = this.find(neutral.name, opts);
     const prefix = opts.prefix ?? 'browser_';
+    let tool = this.find(neutral.name, opts);
+    let given = neutral.args;
+    // A tool's former name (findNear, rightClick, …): the call as the tool that does it now takes it.
+    const former = tool
+      ? undefined
+      : FORMER_NAMES[neutral.name.replace(prefix, '').replace(/^browser[_.-]/, '')];
+    if (former)
+      try {
+        const [now, args] = former(argumentObject(neutral.args, neutral.name));
+        tool = this.find(now, opts);
+        given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
+      } catch (e) {
+        return done({ ok: false, text: (e as Error).message });
+      }
     if (!tool) {
       const names = this.select(opts).map((t) => t.name);
       const like = suggestions(neutral.name.replace(prefix, ''), names);
@@ -262,7 +282,7 @@ export class Toolkit {
       );
     let args: Record<string, unknown>;
     try {
-      args = coerce(argumentObject(neutral.args, name), baseSchema(tool.input));
+      args = coerce(argumentObject(given, name), baseSchema(tool.input));
     } catch (e) {
       return done({ ok: false, text: `${(e as Error).message} ${usage(tool, name)}` }, tool.name);
     }
@@ -293,13 +313,15 @@ export class Toolkit {
   /** One tool as a model sees it (its JSON arguments and an example call), or undefined for no such tool. */
   help(name: string): string | undefined {
     const tool = this.find(name, { preset: 'full' });
-    if (!tool) return undefined;
+    const bare = name.replace(/^browser[_.-]/, '');
+    const former = FORMER_NAMES[bare];
+    if (!tool) return former && `${bare} is now ${former({})[0]}: ${this.help(former({})[0])!}`;
     const lines = params(tool).map(
       ([k, required, type, about]) =>
         `  ${k}${required ? '' : ' (optional)'}: ${type}${about ? ` — ${String(about)}` : ''}`,
     );
     return [
-      `${tool.name} (${tool.risk}): ${tool.description}`,
+      `${tool.name} (${tool.risk}): ${formats.words({ tool, name, full: true })}`,
       lines.length ? `Parameters:\n${lines.join('\n')}` : 'No parameters.',
       tool.example ? `Example: ${tool.name}(${JSON.stringify(tool.example)})` : '',
     ]

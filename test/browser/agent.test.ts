@@ -113,6 +113,35 @@ describe('the agent in the page', () => {
       await page.close();
     });
 
+  for (const wire of WIRES)
+    it(`${wire}: prompt caching: the run's cached input tokens, as the API reports them, are summed in its usage`, async () => {
+      const page = await ctx.open('agent-app.html');
+      mock.setScenario({
+        replies: [
+          call('find', { pattern: 'report.pdf' }),
+          call('find', { pattern: '12 KB' }),
+          call('done', { answer: 'Found it.' }),
+        ],
+      });
+      const r = await runInPage(page, wire, 'Find report.pdf.');
+      const { usage, steps } = r.result as unknown as {
+        usage: { inputTokens: number; cachedInputTokens?: number };
+        steps: { usage: { cachedInputTokens?: number } }[];
+      };
+      // The mock server counts as cached what repeats an earlier request's start (1,024 tokens or more;
+      // for Anthropic only where cache_control asks): the tools, the system prompt, the turns so far.
+      // The first request shares the tools and the system prompt with earlier runs' (the same for every
+      // run); each later one, the conversation so far too.
+      const perStep = steps.map((s) => s.usage.cachedInputTokens ?? 0);
+      expect(perStep[1]).toBeGreaterThan(Math.max(1024, perStep[0]!));
+      expect(perStep[2]).toBeGreaterThan(perStep[1]!);
+      expect(usage.cachedInputTokens).toBe(perStep.reduce((a, b) => a + b, 0));
+      expect(usage.cachedInputTokens!).toBeLessThan(usage.inputTokens);
+      // And the requests carry what the API needs to cache.
+      if (wire === 'anthropic') expect(bodies()[1]).toMatch(/"cache_control":\{"type":"ephemeral"\}/);
+      await page.close();
+    });
+
   const requires = {
     openai: 'DeepSeek and Kimi require',
     anthropic: 'Claude requires',

@@ -163,7 +163,7 @@ describe('the bridge', () => {
     const found = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'Invoice 2024-03' } }));
     const row = Number(/\[(\d+)\]/.exec(found)![1]);
     const near = textOf(
-      await client.callTool({ name: 'findNear', arguments: { id: row, pattern: 'Download' } }),
+      await client.callTool({ name: 'find', arguments: { near: row, pattern: 'Download' } }),
     );
     const button = Number(/\[(\d+)\]/.exec(near)![1]);
     expect(textOf(await client.callTool({ name: 'click', arguments: { id: button } }))).toMatch(/Clicked/);
@@ -187,8 +187,8 @@ describe('the bridge', () => {
     const found = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'Invoice 2024-01' } }));
     const near = textOf(
       await client.callTool({
-        name: 'findNear',
-        arguments: { id: Number(/\[(\d+)\]/.exec(found)![1]), pattern: 'Download' },
+        name: 'find',
+        arguments: { near: Number(/\[(\d+)\]/.exec(found)![1]), pattern: 'Download' },
       }),
     );
     await client.callTool({ name: 'click', arguments: { id: Number(/\[(\d+)\]/.exec(near)![1]) } });
@@ -244,8 +244,8 @@ describe('the bridge', () => {
     const found = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'Invoice 2024-02' } }));
     const near = textOf(
       await client.callTool({
-        name: 'findNear',
-        arguments: { id: Number(/\[(\d+)\]/.exec(found)![1]), pattern: 'Download' },
+        name: 'find',
+        arguments: { near: Number(/\[(\d+)\]/.exec(found)![1]), pattern: 'Download' },
       }),
     );
     await client.callTool({ name: 'click', arguments: { id: Number(/\[(\d+)\]/.exec(near)![1]) } });
@@ -283,7 +283,7 @@ describe('the bridge', () => {
             jsonrpc: '2.0',
             id: 2,
             method: 'tools/call',
-            params: { name: 'findNear', arguments: { id, pattern: 'Download' } },
+            params: { name: 'find', arguments: { near: id, pattern: 'Download' } },
           };
           ws.send(JSON.stringify(click));
         } else if (msg.id === 2) {
@@ -321,8 +321,11 @@ describe('the bridge', () => {
     const value = textOf(await client.callTool({ name: 'extract', arguments: { id, property: 'value' } }));
     expect(value).not.toContain('hunter2');
     const cell = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'report.pdf' } }));
-    await client.callTool({ name: 'rightClick', arguments: { id: Number(/\[(\d+)\]/.exec(cell)![1]) } });
-    const del = await client.callTool({ name: 'clickMenuItem', arguments: { path: 'Delete' } });
+    await client.callTool({
+      name: 'click',
+      arguments: { id: Number(/\[(\d+)\]/.exec(cell)![1]), button: 'right' },
+    });
+    const del = await client.callTool({ name: 'menu', arguments: { path: 'Delete' } });
     expect(textOf(del)).toMatch(/needs the person's confirmation/);
     expect((del as { isError?: boolean }).isError).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { log: string[] }).log)).toEqual([]);
@@ -353,8 +356,11 @@ describe('the bridge', () => {
       .toMatch(new RegExp(`Outside agent via ws://127.0.0.1:${p} · standard · open`));
     // A risky call from outside: the panel asks; the person allows it.
     const cell = textOf(await client.callTool({ name: 'find', arguments: { pattern: 'report.pdf' } }));
-    await client.callTool({ name: 'rightClick', arguments: { id: Number(/\[(\d+)\]/.exec(cell)![1]) } });
-    const pending = client.callTool({ name: 'clickMenuItem', arguments: { path: 'Delete' } });
+    await client.callTool({
+      name: 'click',
+      arguments: { id: Number(/\[(\d+)\]/.exec(cell)![1]), button: 'right' },
+    });
+    const pending = client.callTool({ name: 'menu', arguments: { path: 'Delete' } });
     const dialog = page.locator('[data-llm-helper-ui] [role=alertdialog]');
     await dialog.waitFor();
     await dialog.locator('button').first().click();

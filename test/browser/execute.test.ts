@@ -205,7 +205,9 @@ describe("an integrator's own tool, with its own zod, in the bundle (which carri
           run: ({ number }: { number: number }) => ({ text: `Opened ticket ${number}.` }),
         }),
       );
-      const listed = h.tools({ format: 'anthropic' }).find((t) => t.name === 'browser_openTicket');
+      const listed = h
+        .tools({ format: 'anthropic', detail: 'full' })
+        .find((t) => t.name === 'browser_openTicket');
       const call = (args: unknown) =>
         h
           .execute({ name: 'openTicket', arguments: args })

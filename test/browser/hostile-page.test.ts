@@ -287,7 +287,8 @@ describe('a hostile page script cannot act as the person', () => {
     expect(body).not.toContain(planted);
     const fresh = /<(page-data-[0-9a-f]{12})>\\nold page text/.exec(body)?.[1];
     expect(fresh).toBeDefined();
-    expect(body).toContain(`Everything between <${fresh}>`);
+    // The fresh delimiter is the one the conversation names (the system prompt is the same for every run).
+    expect(body).toContain(`Page text is between <${fresh}> and </${fresh}>`);
     await page.close();
   });
 
@@ -321,7 +322,7 @@ describe('a hostile page script cannot act as the person', () => {
     }, mock.url);
     expect(r.status).toBe('done');
     const body = mock.log[1]!.body as { messages: { role: string; content: string }[] };
-    const marker = /Everything between <(page-data-[0-9a-f]{12})>/.exec(body.messages[0]!.content)![1]!;
+    const marker = /Page text is between <(page-data-[0-9a-f]{12})>/.exec(body.messages[1]!.content)![1]!;
     const result = body.messages.find((m) => m.role === 'tool')!.content;
     // One opening and one closing delimiter: the SDK's own; the page's copies are broken.
     expect(result.split(`</${marker}>`)).toHaveLength(2);

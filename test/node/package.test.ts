@@ -144,7 +144,7 @@ describe('the packed package in a fresh project', () => {
     expect(out.same).toBe(true);
     expect(out.global).toBe('undefined');
     expect(out.listed).toBeGreaterThan(5);
-    expect(out.help).toMatch(/^find \(read\): Find elements/);
+    expect(out.help).toMatch(/^LLMHelper\.find\(pattern\?, \{ type\?/);
     expect(out.providers).toBeGreaterThan(10);
     expect(out.page).toMatch(/find needs a web page, and there is no document here/);
   });

@@ -86,7 +86,12 @@ for (const wire of WIRES)
           expect(r).toEqual({
             text: 'The Save button is at the bottom right.',
             toolCalls: [],
-            usage: { inputTokens: 42, outputTokens: 9 },
+            // Cached tokens as each API reports them: zero said by all but Gemini, which leaves it out.
+            usage: {
+              inputTokens: 42,
+              outputTokens: 9,
+              ...(wire === 'gemini' ? {} : { cachedInputTokens: 0 }),
+            },
             finishReason: 'stop',
           });
           expect(mock.log[0]!.stream).toBe(true); // always streamed, for the idle timeout and live text
@@ -400,7 +405,14 @@ describe('text mode (models without function calling)', () => {
     expect(r).toMatchObject({ text: 'Saved.', toolCalls: [], finishReason: 'stop' });
     const body = mock.log[0]!.body as { messages: { role: string; content: unknown }[] };
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    expect(body.messages[2]!.content).toBe('Result of click: Clicked [4] button "Save".');
+    // The latest turn as a block, with the cache breakpoint on it.
+    expect(body.messages[2]!.content).toEqual([
+      {
+        type: 'text',
+        text: 'Result of click: Clicked [4] button "Save".',
+        cache_control: { type: 'ephemeral' },
+      },
+    ]);
   });
 });
 

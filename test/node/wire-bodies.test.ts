@@ -92,6 +92,20 @@ const drain = async (stream: AsyncIterable<unknown>) => {
 
 describe('request bodies equal the official clients', () => {
   const client = () => new OpenAI({ apiKey: KEY, baseURL: `${mock.url}/v1`, maxRetries: 0 });
+  /** PLAIN as the official client sends it to Chat Completions, with `more` fields. */
+  const plainChat = async (more: { prompt_cache_key?: string } = {}) =>
+    drain(
+      await client().chat.completions.create({
+        model: MODEL,
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: 'What is on this page?' },
+        ],
+        ...more,
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    );
 
   it('openai (Chat Completions): a conversation with parallel calls and results, and plain text', async () => {
     const messages = [
@@ -144,18 +158,7 @@ describe('request bodies equal the official clients', () => {
     expect(mine.body).toEqual(theirs.body);
     expect(mine.path).toBe(theirs.path);
     const plain = await both(
-      async () =>
-        drain(
-          await client().chat.completions.create({
-            model: MODEL,
-            messages: [
-              { role: 'system', content: SYSTEM },
-              { role: 'user', content: 'What is on this page?' },
-            ],
-            stream: true,
-            stream_options: { include_usage: true },
-          }),
-        ),
+      () => plainChat(),
       () => createProvider('openai', { apiKey: KEY, baseURL: `${mock.url}/v1`, model: MODEL }).chat(PLAIN),
     );
     expect(plain.mine.body).toEqual(plain.theirs.body);
@@ -209,7 +212,8 @@ describe('request bodies equal the official clients', () => {
           await anthropic.messages.create({
             model: MODEL,
             max_tokens: 500,
-            system: SYSTEM,
+            // Cache breakpoints after the tools, the system prompt and the latest turn.
+            system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
             messages: [
               { role: 'user', content: 'Save the form, then close it.' },
               {
@@ -228,13 +232,17 @@ describe('request bodies equal the official clients', () => {
                   { type: 'tool_result', tool_use_id: 'call_b', content: 'No match', is_error: true },
                 ],
               },
-              { role: 'user', content: 'Go on.' },
+              {
+                role: 'user',
+                content: [{ type: 'text', text: 'Go on.', cache_control: { type: 'ephemeral' } }],
+              },
             ],
             tools: [
               {
                 name: TOOL.name,
                 description: TOOL.description,
                 input_schema: TOOL.parameters as Anthropic.Tool.InputSchema,
+                cache_control: { type: 'ephemeral' },
               },
             ],
             tool_choice: { type: 'auto' },
@@ -246,6 +254,47 @@ describe('request bodies equal the official clients', () => {
     expect(mine.body).toEqual(theirs.body);
     expect(mine.path).toBe(theirs.path);
     expect(mine.headers['anthropic-version']).toBe(theirs.headers['anthropic-version']);
+  });
+
+  it("prompt caching: OpenAI's prompt_cache_key on its own API (Chat Completions, Responses), none elsewhere", async () => {
+    // api.openai.com is not reachable here: the provider's fetch sends its requests to the mock server.
+    const toMock: typeof fetch = (url, init) =>
+      fetch(String(url).replace('https://api.openai.com/v1', `${mock.url}/v1`), init);
+    const request = { ...PLAIN, cacheKey: 'llm-helper-1a2b' };
+    const chat = await both(
+      () => plainChat({ prompt_cache_key: 'llm-helper-1a2b' }),
+      () => createProvider('openai', { apiKey: KEY, model: MODEL, fetch: toMock }).chat(request),
+    );
+    expect(chat.mine.body).toEqual(chat.theirs.body);
+    const responses = await both(
+      async () =>
+        drain(
+          await client().responses.create({
+            model: MODEL,
+            instructions: SYSTEM,
+            input: [{ role: 'user', content: 'What is on this page?' }],
+            prompt_cache_key: 'llm-helper-1a2b',
+            stream: true,
+          }),
+        ),
+      () => createProvider('responses', { apiKey: KEY, model: MODEL, fetch: toMock }).chat(request),
+    );
+    expect(responses.mine.body).toEqual(responses.theirs.body);
+    // Another server that speaks Chat Completions may refuse the field: it is not sent there.
+    mock.setScenario({ replies: [{ text: 'ok' }, { text: 'ok' }] });
+    mock.log.length = 0;
+    await createProvider('openai', { apiKey: KEY, baseURL: `${mock.url}/v1`, model: MODEL }).chat(request);
+    await createProvider('groq', { apiKey: KEY, baseURL: `${mock.url}/v1`, model: MODEL }).chat(request);
+    expect(mock.log.map((r) => 'prompt_cache_key' in (r.body as object))).toEqual([false, false]);
+  });
+
+  it('cached input tokens, as each API reports them, reach the usage', async () => {
+    for (const name of ['openai', 'responses', 'anthropic', 'gemini'] as const) {
+      mock.setScenario({ replies: [{ text: 'ok', usage: { input: 3000, output: 5, cached: 2048 } }] });
+      const base = name === 'openai' || name === 'responses' ? `${mock.url}/v1` : mock.url;
+      const r = await createProvider(name, { apiKey: KEY, baseURL: base, model: MODEL }).chat(PLAIN);
+      expect(r.usage, name).toEqual({ inputTokens: 3000, outputTokens: 5, cachedInputTokens: 2048 });
+    }
   });
 
   it('gemini (generateContent): contents, systemInstruction, functionDeclarations, toolConfig, generationConfig', async () => {
@@ -289,7 +338,6 @@ describe('request bodies equal the official clients', () => {
                           limit: { type: 'INTEGER' as never, minimum: 1 },
                         },
                         required: ['pattern'],
-                        propertyOrdering: ['pattern', 'limit'],
                       },
                     },
                   ],

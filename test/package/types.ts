@@ -23,7 +23,7 @@ export const byRole = find({ type: 'textbox' });
 
 const helper = createLLMHelper();
 export const readOnly: boolean | undefined = helper.tools({ format: 'mcp' }).tools[0]?.annotations
-  .readOnlyHint;
+  ?.readOnlyHint;
 export const declarations = helper.tools({ format: 'gemini' }).functionDeclarations;
 
 // The script-tag build's global, typed by llm-helper/umd.

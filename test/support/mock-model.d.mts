@@ -3,7 +3,7 @@ export const MOCK_MODEL: string;
 export interface ScriptedReply {
   text?: string;
   toolCalls?: { name: string; args?: unknown; id?: string }[];
-  usage?: { input: number; output: number };
+  usage?: { input: number; output: number; cached?: number };
   finish?: 'stop' | 'tool' | 'length' | 'filter';
   when?: { lastToolResult?: string };
   /** Chat Completions streaming as some servers do it: 'ollama' (every call index 0, each whole), 'none' (no index). */

@@ -27,6 +27,45 @@ const chunks = (s, n) => {
 };
 const estimateTokens = (s) => Math.max(1, Math.ceil(s.length / 4));
 
+/**
+ * A stand-in for a provider's prompt cache (a simulation, not the services' own accounting): the part
+ * of a request's prompt (the body without its volatile fields) that repeats the start of an earlier
+ * one of the same wire format counts as read from the cache, at least 1,024 tokens of it as OpenAI and
+ * Gemini require, and for Anthropic only when the request marks it with cache_control.
+ */
+function cachedTokens(seen, wire, body) {
+  // In the order the services read a request: tools, then the system prompt, then the conversation.
+  const prompt = JSON.stringify([
+    body.tools,
+    body.system ?? body.instructions ?? body.systemInstruction,
+    // Anthropic reads a string content as one text block: the same tokens either way.
+    (body.messages ?? body.input ?? body.contents)?.map((m) =>
+      wire === 'anthropic' && typeof m.content === 'string'
+        ? { ...m, content: [{ type: 'text', text: m.content }] }
+        : m,
+    ),
+  ]).replace(/,?"cache_control":\{"type":"ephemeral"\}/g, '');
+  const earlier = seen.get(wire) ?? [];
+  let common = 0;
+  for (const before of earlier) {
+    let i = 0;
+    while (i < before.length && i < prompt.length && before[i] === prompt[i]) i++;
+    common = Math.max(common, i);
+  }
+  earlier.push(prompt);
+  seen.set(wire, earlier.slice(-20));
+  const marked = wire !== 'anthropic' || JSON.stringify(body).includes('"cache_control"');
+  const tokens = Math.floor(common / 4);
+  return marked && tokens >= 1024 ? tokens : 0;
+}
+
+/** Anthropic counts cache reads apart: input_tokens is what was neither read from nor written to it. */
+const anthropicInput = (usage) => ({
+  input_tokens: usage.input - (usage.cached ?? 0),
+  cache_read_input_tokens: usage.cached ?? 0,
+  cache_creation_input_tokens: 0,
+});
+
 function wireOf(method, path) {
   if (method !== 'POST') return null;
   if (/\/chat\/completions$/.test(path)) return { wire: 'openai' };
@@ -237,6 +276,7 @@ function render(wire, reply, ids, usage) {
           prompt_tokens: usage.input,
           completion_tokens: usage.output,
           total_tokens: usage.input + usage.output,
+          prompt_tokens_details: { cached_tokens: usage.cached ?? 0 },
         },
       },
     ]);
@@ -259,6 +299,7 @@ function render(wire, reply, ids, usage) {
         prompt_tokens: usage.input,
         completion_tokens: usage.output,
         total_tokens: usage.input + usage.output,
+        prompt_tokens_details: { cached_tokens: usage.cached ?? 0 },
       },
     };
     return { events, json };
@@ -368,6 +409,7 @@ function render(wire, reply, ids, usage) {
         input_tokens: usage.input,
         output_tokens: usage.output,
         total_tokens: usage.input + usage.output,
+        input_tokens_details: { cached_tokens: usage.cached ?? 0 },
       },
     };
     const last = incomplete ? 'response.incomplete' : 'response.completed';
@@ -389,7 +431,7 @@ function render(wire, reply, ids, usage) {
             model: MOCK_MODEL,
             content: [],
             stop_reason: null,
-            usage: { input_tokens: usage.input, output_tokens: 1 },
+            usage: { ...anthropicInput(usage), output_tokens: 1 },
           },
         },
       ],
@@ -467,7 +509,7 @@ function render(wire, reply, ids, usage) {
       content,
       stop_reason: stop,
       stop_sequence: null,
-      usage: { input_tokens: usage.input, output_tokens: usage.output },
+      usage: { ...anthropicInput(usage), output_tokens: usage.output },
     };
     return { events, json };
   }
@@ -477,6 +519,7 @@ function render(wire, reply, ids, usage) {
     promptTokenCount: usage.input,
     candidatesTokenCount: usage.output,
     totalTokenCount: usage.input + usage.output,
+    ...(usage.cached ? { cachedContentTokenCount: usage.cached } : {}),
   };
   const parts = [];
   const events = [];
@@ -597,6 +640,7 @@ const sseLine = ([event, data]) =>
  */
 export async function startMockModel(options = {}) {
   let scenario = options.scenario ?? { replies: [] };
+  const promptsSeen = new Map();
   let used = new Set();
   const faults = [];
   const log = [];
@@ -837,6 +881,7 @@ export async function startMockModel(options = {}) {
       const usage = reply.usage ?? {
         input: estimateTokens(raw),
         output: estimateTokens((reply.text ?? '') + JSON.stringify(reply.toolCalls ?? [])),
+        cached: cachedTokens(promptsSeen, wire, body),
       };
       const { events, json } = render(wire, reply, ids, usage);
       if (reply.reasoning && wire === 'openai')

@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { asSchema, tool as aiTool } from 'ai';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { createLLMHelper } from '../../src/helper';
 import { BUILTIN_TOOLS } from '../../src/tools/builtin';
+import { FORMATS } from '../../src/tools/formats';
 
 type Schema = Record<string, unknown>;
 const helper = createLLMHelper();
@@ -88,7 +90,35 @@ function geminiProblems(s: Schema, path = '$'): string[] {
 }
 
 describe('tool listings in every format', () => {
-  const full = { preset: 'full' as const };
+  const full = { preset: 'full' as const, detail: 'full' as const };
+
+  it('the standard listing is at most 1,200 o200k tokens in every format (and today s full detail stays)', () => {
+    const sizes = Object.fromEntries(
+      FORMATS.filter((f) => f !== 'ai-sdk').map((format) => [
+        format,
+        [
+          encode(JSON.stringify(helper.tools({ format }))).length,
+          encode(JSON.stringify(helper.tools({ format, detail: 'full' }))).length,
+        ],
+      ]),
+    );
+    console.log('standard listing, o200k tokens [brief, full detail]:', JSON.stringify(sizes));
+    for (const [format, [brief, detailed]] of Object.entries(sizes)) {
+      expect(brief, format).toBeLessThanOrEqual(1200);
+      expect(detailed, format).toBeGreaterThan(brief!);
+    }
+  });
+
+  it('brief listings: plain JSON Schema, not strict, no bounds (execute checks them)', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const chat = helper.tools({ format: 'openai' });
+    for (const t of chat) {
+      expect(t.function).not.toHaveProperty('strict');
+      expect(() => ajv.compile(t.function.parameters), t.function.name).not.toThrow();
+      expect(JSON.stringify(t.function.parameters)).not.toMatch(/"minimum"|"minLength"|"maximum"/);
+    }
+    for (const t of helper.tools({ format: 'responses' })) expect(t.strict).toBe(false); // Responses' default is strict
+  });
 
   it('openai: Chat Completions function tools in strict mode', () => {
     const tools = helper.tools({ ...full, format: 'openai' }) as {
@@ -146,13 +176,18 @@ describe('tool listings in every format', () => {
   });
 
   it('mcp: a valid tools/list result by the official SDK, with annotations', () => {
-    const listing = helper.tools({ ...full, format: 'mcp' }) as {
-      tools: { name: string; annotations: { readOnlyHint: boolean; destructiveHint: boolean } }[];
-    };
+    const listing = helper.tools({ ...full, format: 'mcp' });
     expect(() => ListToolsResultSchema.parse(listing)).not.toThrow();
     const byName = Object.fromEntries(listing.tools.map((t) => [t.name, t]));
     expect(byName.browser_find!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.browser_runJS!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.browser_click!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // Brief: read-only tools say so; the others keep MCP's default (may change the page, destructively).
+    const brief = helper.tools({ format: 'mcp', preset: 'full' });
+    expect(() => ListToolsResultSchema.parse(brief)).not.toThrow();
+    const briefByName = Object.fromEntries(brief.tools.map((t) => [t.name, t]));
+    expect(briefByName.browser_find!.annotations).toEqual({ readOnlyHint: true });
+    expect(briefByName.browser_click).not.toHaveProperty('annotations');
   });
 
   it('ai-sdk: usable as Vercel AI SDK tools', async () => {
@@ -171,18 +206,7 @@ describe('tool listings in every format', () => {
   it('presets: read never changes the page; standard has no runJS; a prefix is applied', () => {
     const names = (preset: 'read' | 'standard' | 'full', prefix?: string) =>
       (helper.tools({ format: 'anthropic', preset, prefix }) as { name: string }[]).map((t) => t.name);
-    expect(names('read', '')).toEqual([
-      'summary',
-      'find',
-      'findNear',
-      'describe',
-      'snapshot',
-      'extract',
-      'getMenuItems',
-      'waitFor',
-      'console',
-      'done',
-    ]);
+    expect(names('read', '')).toEqual(['find', 'describe', 'extract', 'waitFor', 'console', 'done']);
     expect(names('standard')).not.toContain('browser_runJS');
     expect(names('standard')).toContain('browser_click');
     expect(names('full')).toContain('browser_runJS');
@@ -202,9 +226,12 @@ describe('tool listings in every format', () => {
     ).toContain('done');
   });
 
-  it('descriptions are written for a model: at most three sentences', () => {
-    for (const t of BUILTIN_TOOLS)
-      expect(t.description.split(/(?<=[.!?])\s+(?=[A-Z])/).length, t.name).toBeLessThanOrEqual(3);
+  it('descriptions are one line for a model; details, for detail full, at most three sentences', () => {
+    for (const t of BUILTIN_TOOLS) {
+      expect(t.description.split(/(?<=[.!?])\s+(?=[A-Z])/), t.name).toHaveLength(1);
+      expect(t.description.length, t.name).toBeLessThanOrEqual(90);
+      expect((t.details ?? '').split(/(?<=[.!?])\s+(?=[A-Z])/).length, t.name).toBeLessThanOrEqual(3);
+    }
   });
 });
 
@@ -239,8 +266,10 @@ describe('help', () => {
   it("shows a model's tool as the model sees it by its tool name, and suggests names for typos", () => {
     expect(helper.help('fnd')).toMatch(/Did you mean find/);
     expect(helper.help('rightclik')).toMatch(/Did you mean rightClick/);
-    expect(helper.help('browser_snapshot')).toMatch(/^snapshot \(read\)/);
-    expect(helper.help('browser_type')).toMatch(/text: string — The text to type\./);
+    expect(helper.help('browser_find')).toMatch(/^find \(read\)/);
+    // A former tool name says which tool does it now.
+    expect(helper.help('browser_snapshot')).toMatch(/^snapshot is now find: find \(read\)/);
+    expect(helper.help('browser_type')).toMatch(/The field is read back.*\n {2}text: string\n/s);
     expect(helper.help('browser_done')).toMatch(/^done \(read\)/);
   });
 
@@ -303,7 +332,9 @@ describe('integrator tools', () => {
         run: ({ number }) => ({ text: `Ticket ${number}: printer on fire` }),
       }),
     );
-    const openai = h.tools({ format: 'openai' }) as { function: { name: string; parameters: Schema } }[];
+    const openai = h.tools({ format: 'openai', detail: 'full' }) as {
+      function: { name: string; parameters: Schema };
+    }[];
     const mine = openai.find((t) => t.function.name === 'browser_openTicket')!;
     expect(openaiStrictProblems(mine.function.parameters)).toEqual([]);
     expect((await h.execute({ name: 'browser_openTicket', arguments: { number: '7' } })).text).toBe(

@@ -8,69 +8,58 @@ const out = (r: ActionResult): ToolOutput => ({ ok: r.ok, text: r.message, data:
 
 export const click = defineTool({
   name: 'click',
-  description:
-    'Click an element as a person would (scrolls it into view; refuses if another element covers it or it is disabled). Returns what changed: URL, dialogs, new controls, messages.',
+  description: "Click an element; 'right' opens its menu and lists the items.",
+  details:
+    'As a person would: scrolls it into view, refuses if another element covers it or it is disabled. Returns what changed: URL, dialogs, new controls, messages. A right-click says so when the page has no menu of its own there.',
   input: z.object({
     id: elementId,
-    button: z
-      .enum(['left', 'middle', 'right'])
-      .apply(z.optional)
-      .check(z.describe("Mouse button (default 'left').")),
-    double: z.boolean().apply(z.optional).check(z.describe('Double-click (default false).')),
+    button: z.enum(['left', 'middle', 'right']).apply(z.optional),
+    double: z.boolean().apply(z.optional),
   }),
   risk: 'write',
   example: { id: 9 },
-  run: async (a, { helper }) =>
-    out(await helper.click(a.id, { button: a.button, clickCount: a.double ? 2 : 1 })),
+  run: async (a, { helper }) => {
+    if (a.button !== 'right' || a.double)
+      return out(await helper.click(a.id, { button: a.button, clickCount: a.double ? 2 : 1 }));
+    const r = await helper.rightClick(a.id);
+    return { ok: r.ok, text: r.message, data: { items: r.items, changes: r.changes } };
+  },
 });
 
 export const hover = defineTool({
   name: 'hover',
-  description:
-    'Move the pointer over an element, for menus and tooltips that open on hover. Returns what appeared.',
+  description: 'Hover over an element (menus, tooltips).',
   input: z.object({ id: elementId }),
   risk: 'write',
   example: { id: 9 },
   run: async (a, { helper }) => out(await helper.hover(a.id)),
 });
 
-export const rightClick = defineTool({
-  name: 'rightClick',
-  description:
-    "Right-click an element to open the page's own context menu, and list that menu's items with IDs. Says so when the page has no custom menu there.",
-  input: z.object({ id: elementId }),
-  risk: 'write',
-  example: { id: 9 },
-  run: async (a, { helper }) => {
-    const r = await helper.rightClick(a.id);
-    return { ok: r.ok, text: r.message, data: { items: r.items, changes: r.changes } };
-  },
-});
-
-export const clickMenuItem = defineTool({
-  name: 'clickMenuItem',
-  description:
-    "Click an item of the open menu by its name, or by a path through submenus such as 'Export > CSV' (parents are hovered, not clicked). Open the menu first with rightClick or by clicking its button.",
-  input: z.object({
-    path: z.string().check(z.minLength(1)).check(z.describe("Item name, or a path like 'Export > CSV'.")),
-  }),
+export const menu = defineTool({
+  name: 'menu',
+  description: "List the open menu's items, or click one by path ('Export > CSV').",
+  details:
+    'Context menus, menu buttons and menubars; parents in a path are hovered, not clicked. Open the menu first (a right-click or its button).',
+  input: z.object({ path: z.string().check(z.minLength(1)).apply(z.optional) }),
   risk: 'write',
   example: { path: 'Export > CSV' },
-  run: async (a, { helper }) => out(await helper.clickMenuItem(a.path)),
+  run: async (a, { helper }) => {
+    if (a.path !== undefined) return out(await helper.clickMenuItem(a.path));
+    const r = helper.getMenuItems();
+    return { ok: r.ok, text: r.message, data: r.items };
+  },
 });
 
 export const type = defineTool({
   name: 'type',
-  description:
-    'Type text into a text field or editor, replacing what is there unless clear is false. The field is read back afterwards; a value the page changed or cut is reported, not hidden.',
+  description: 'Type into a field, replacing its text unless clear is false.',
+  details:
+    'The field is read back afterwards; a value the page changed or cut is reported, not hidden. submit presses Enter after.',
   input: z.object({
     id: elementId,
-    text: z.string().check(z.describe('The text to type.')),
-    clear: z.boolean().apply(z.optional).check(z.describe('Replace the current text (default true).')),
-    submit: z
-      .boolean()
-      .apply(z.optional)
-      .check(z.describe('Press Enter / submit the form afterwards (default false).')),
+    text: z.string(),
+    clear: z.boolean().apply(z.optional),
+    submit: z.boolean().apply(z.optional),
   }),
   risk: 'write',
   example: { id: 12, text: 'Ada Lovelace' },
@@ -79,12 +68,12 @@ export const type = defineTool({
 
 export const select = defineTool({
   name: 'select',
-  description:
-    'Choose an option of a dropdown (<select>, combobox or listbox) or a group of radio buttons by its value or visible label. With no match it lists the options.',
+  description: 'Choose an option of a dropdown or radio group by label or value.',
+  details: 'Native selects and comboboxes alike. With no match it lists the options.',
   input: z.object({
     id: elementId,
-    value: z.string().check(z.describe('Option value or label.')),
-    also: z.array(z.string()).apply(z.optional).check(z.describe('More options, for multiple-choice lists.')),
+    value: z.string(),
+    also: z.array(z.string()).apply(z.optional).check(z.describe('More, for multi-selects')),
   }),
   risk: 'write',
   example: { id: 13, value: 'Germany' },
@@ -94,11 +83,8 @@ export const select = defineTool({
 
 export const check = defineTool({
   name: 'check',
-  description: 'Check or uncheck a checkbox, radio button or switch, and confirm its new state.',
-  input: z.object({
-    id: elementId,
-    checked: z.boolean().apply(z.optional).check(z.describe('true to check (default), false to uncheck.')),
-  }),
+  description: 'Check or (checked false) uncheck a checkbox, radio or switch.',
+  input: z.object({ id: elementId, checked: z.boolean().apply(z.optional) }),
   risk: 'write',
   example: { id: 15, checked: true },
   run: async (a, { helper }) => out(await helper.check(a.id, a.checked ?? true)),
@@ -106,15 +92,9 @@ export const check = defineTool({
 
 export const press = defineTool({
   name: 'press',
-  description:
-    "Press a key on an element or the focused one: Enter, Tab, Escape, ArrowDown, a character, or a combination like 'Control+a'. Enter submits forms, arrows move through menus, tabs and lists.",
-  input: z.object({
-    key: z
-      .string()
-      .check(z.minLength(1))
-      .check(z.describe("Key name or combination, e.g. 'Enter', 'ArrowDown', 'Control+a'.")),
-    id: elementId.apply(z.optional).check(z.describe('Element to press it on (default: the focused one).')),
-  }),
+  description: "Press a key ('Enter', 'Control+a') on an element or the focused one.",
+  details: 'Enter submits forms, arrows move through menus, tabs and lists.',
+  input: z.object({ key: z.string().check(z.minLength(1)), id: elementId.apply(z.optional) }),
   risk: 'write',
   example: { key: 'Enter', id: 12 },
   run: async (a, { helper }) => out(await helper.press(a.key, { id: a.id })),
@@ -122,20 +102,13 @@ export const press = defineTool({
 
 export const scroll = defineTool({
   name: 'scroll',
-  description:
-    'Scroll the page, or the scrollable area that contains an element, by pixels or to the top or bottom. Use it to load more content or reach what is below.',
+  description: 'Scroll the page or the area of id (id alone: into view).',
+  details: 'Use it to load more content or reach what is below. amount defaults to most of a screen.',
   input: z.object({
-    id: elementId
-      .apply(z.optional)
-      .check(z.describe('Scroll the container of this element (default: the page).')),
-    direction: z.enum(['up', 'down', 'left', 'right']).apply(z.optional).check(z.describe("Default 'down'.")),
-    amount: z
-      .int()
-      .check(z.minimum(1))
-      .check(z.maximum(100000))
-      .apply(z.optional)
-      .check(z.describe('Pixels (default: most of a screen).')),
-    to: z.enum(['top', 'bottom']).apply(z.optional).check(z.describe('Scroll straight to an end instead.')),
+    id: elementId.apply(z.optional),
+    direction: z.enum(['up', 'down', 'left', 'right']).apply(z.optional),
+    amount: z.int().check(z.minimum(1)).check(z.maximum(100000)).apply(z.optional),
+    to: z.enum(['top', 'bottom']).apply(z.optional),
   }),
   risk: 'write',
   example: { direction: 'down', amount: 600 },
@@ -149,20 +122,16 @@ export const scroll = defineTool({
 
 export const upload = defineTool({
   name: 'upload',
-  description:
-    'Put files into a file input (or drop them on a drop zone). Content is text, or base64 with encoding base64.',
+  description: 'Put files into a file input or drop zone.',
   input: z.object({
     id: elementId,
     files: z
       .array(
         z.object({
-          name: z.string().check(z.minLength(1)).check(z.describe('File name, e.g. report.csv.')),
-          content: z.string().check(z.describe('The file content.')),
-          type: z.string().apply(z.optional).check(z.describe('MIME type, e.g. text/csv.')),
-          encoding: z
-            .enum(['text', 'base64'])
-            .apply(z.optional)
-            .check(z.describe("'text' (default) or 'base64'.")),
+          name: z.string().check(z.minLength(1)),
+          content: z.string(),
+          type: z.string().apply(z.optional),
+          encoding: z.enum(['text', 'base64']).apply(z.optional),
         }),
       )
       .check(z.minLength(1)),
@@ -174,15 +143,11 @@ export const upload = defineTool({
 
 export const drag = defineTool({
   name: 'drag',
-  description:
-    'Drag one element onto another (sortable lists, boards, drop zones); position says where on the target to drop.',
+  description: 'Drag one element onto another.',
   input: z.object({
-    from: elementId.check(z.describe('The element to drag.')),
-    to: elementId.check(z.describe('The element to drop on.')),
-    position: z
-      .enum(['before', 'center', 'after'])
-      .apply(z.optional)
-      .check(z.describe("Where on the target (default 'center').")),
+    from: elementId,
+    to: elementId,
+    position: z.enum(['before', 'center', 'after']).apply(z.optional),
   }),
   risk: 'write',
   example: { from: 40, to: 42, position: 'after' },
@@ -191,11 +156,9 @@ export const drag = defineTool({
 
 export const navigate = defineTool({
   name: 'navigate',
-  description:
-    "Open a URL or path, or go 'back', 'forward' or 'reload'. A full page load ends this page's session unless the helper is installed on the next page.",
-  input: z.object({
-    url: z.string().check(z.minLength(1)).check(z.describe("A URL or path, or 'back', 'forward', 'reload'.")),
-  }),
+  description: "Open a URL or path, or 'back', 'forward', 'reload'.",
+  details: "A full page load ends this page's session unless the helper is installed on the next page.",
+  input: z.object({ url: z.string().check(z.minLength(1)) }),
   risk: 'write',
   example: { url: '/settings' },
   run: async (a, { helper, preset }) => {
@@ -219,14 +182,9 @@ export const navigate = defineTool({
 
 export const runJS = defineTool({
   name: 'runJS',
-  description:
-    'Run JavaScript in the page and return its result (the code is an async function body: use return). Only for what the other tools cannot do; it may be turned off by the page.',
-  input: z.object({
-    code: z
-      .string()
-      .check(z.minLength(1))
-      .check(z.describe('JavaScript function body; return the value you need.')),
-  }),
+  description: 'Run JavaScript (an async function body: use return) and give its result.',
+  details: 'Only for what the other tools cannot do; the page may turn it off.',
+  input: z.object({ code: z.string().check(z.minLength(1)) }),
   risk: 'danger',
   example: { code: 'return document.querySelectorAll("tr").length' },
   run: async (a, { helper }) => {

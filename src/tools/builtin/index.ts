@@ -4,19 +4,14 @@ import * as act from './act';
 import * as read from './read';
 
 export const BUILTIN_TOOLS: readonly AnyTool[] = [
-  read.summary,
   read.find,
-  read.findNear,
   read.describe,
-  read.snapshot,
   read.extract,
-  read.getMenuItems,
   read.waitFor,
   read.pageConsole,
   act.click,
   act.hover,
-  act.rightClick,
-  act.clickMenuItem,
+  act.menu,
   act.type,
   act.select,
   act.check,

@@ -8,10 +8,10 @@ import { jsonText, matchesOutput } from './render';
 const findInput = z.object({
   pattern: pattern.apply(z.optional),
   type: elementType.apply(z.optional),
+  near: elementId.apply(z.optional).check(z.describe('Nearest to this element first')),
+  within: within.apply(z.optional),
   limit: limit.apply(z.optional),
   visible: visibility.apply(z.optional),
-  within: within.apply(z.optional),
-  exact: z.boolean().apply(z.optional).check(z.describe('The whole text must match (default false).')),
 });
 
 const findOptions = (a: z.output<typeof findInput>): FindOptions => ({
@@ -19,98 +19,51 @@ const findOptions = (a: z.output<typeof findInput>): FindOptions => ({
   limit: a.limit,
   visible: a.visible === 'all' ? false : a.visible === 'viewport' ? 'viewport' : true,
   within: a.within,
-  exact: a.exact,
 });
-
-const needPatternOrType = (a: { pattern?: string; type?: string }) =>
-  a.pattern !== undefined || a.type !== undefined;
-const PATTERN_OR_TYPE = { message: 'Give a pattern, a type, or both.', path: ['pattern'] };
 
 export const find = defineTool({
   name: 'find',
-  description:
-    'Find elements by the text a person sees (regex or plain text), ranked toward visible, interactive, exact matches. Use it first to get element IDs for the other tools. Returns one line per match: [id] role "text" with state and row.',
-  input: findInput.check(z.refine(needPatternOrType, PATTERN_OR_TYPE)),
+  description: 'Find elements by visible text and/or kind; with neither, list the controls.',
+  details:
+    'Ranked toward visible, interactive, exact matches. Returns one line per match: [id] role "text" with state and row; near gives how each relates (same row, right of, below, inside).',
+  input: findInput,
   risk: 'read',
   example: { pattern: 'Download', type: 'button' },
-  run: (a, { helper }) =>
-    matchesOutput(
-      helper.find(a.pattern ?? findOptions(a), a.pattern === undefined ? undefined : findOptions(a)),
-      a.pattern ? `"${a.pattern}"` : `type ${a.type}`,
-    ),
-});
-
-export const findNear = defineTool({
-  name: 'findNear',
-  description:
-    'Find elements near a known element, nearest first: same table row, list item, card or form group, then on-screen distance. Use it to reach the button in the row you found, such as Download next to an invoice. Each match says how it relates: same row, right of, below, inside.',
-  input: z
-    .object({
-      id: elementId.check(z.describe('The element to search around.')),
-      pattern: pattern.apply(z.optional),
-      type: elementType.apply(z.optional),
-      limit: limit.apply(z.optional),
-    })
-    .check(z.refine(needPatternOrType, PATTERN_OR_TYPE)),
-  risk: 'read',
-  example: { id: 12, pattern: 'Download' },
-  run: (a, { helper }) =>
-    matchesOutput(
-      helper.findNear(
-        a.id,
-        a.pattern ?? { type: a.type, limit: a.limit },
-        a.pattern === undefined ? undefined : { type: a.type, limit: a.limit },
-      ),
-      a.pattern ? `"${a.pattern}" near ${a.id}` : `type ${a.type} near ${a.id}`,
-    ),
+  run: (a, { helper }) => {
+    if (a.pattern === undefined && a.type === undefined)
+      return { ok: true, text: helper.snapshot({ within: a.within }) };
+    const what = `${a.pattern ? `"${a.pattern}"` : `type ${a.type}`}${a.near ? ` near ${a.near}` : ''}`;
+    const options = findOptions(a);
+    const query = a.pattern ?? options;
+    const rest = a.pattern === undefined ? undefined : options;
+    return matchesOutput(
+      a.near === undefined ? helper.find(query, rest) : helper.findNear(a.near, query, rest),
+      what,
+    );
+  },
 });
 
 export const describe = defineTool({
   name: 'describe',
-  description:
-    'Describe a table, form, list, menu, dialog, navigation, section or element in one short paragraph (columns and rows, fields and values, items). Use it to understand a region before acting; without an id it describes the main content. Key controls come with their IDs.',
-  input: z.object({
-    id: elementId.apply(z.optional).check(z.describe('What to describe (default: the main content).')),
-  }),
+  description: 'Describe an element (table, form, list, dialog) in brief; without id, the page.',
+  details:
+    'Tables give columns, rows and sorting; forms their fields and values; key controls come with their IDs. The overview gives title, URL, headings, landmarks, counts of controls, open dialogs, alerts, the focused element and the main actions.',
+  input: z.object({ id: elementId.apply(z.optional) }),
   risk: 'read',
   example: { id: 7 },
-  run: (a, { helper }) => ({ ok: true, text: helper.describe(a.id) }),
-});
-
-export const summary = defineTool({
-  name: 'summary',
-  description:
-    'Overview of the page: title, URL, headings, landmarks, counts of controls, open dialogs, alerts, the focused element and the main actions with IDs. Call it first on a new page, and after navigation.',
-  input: z.object({}),
-  risk: 'read',
-  example: {},
-  run: (_a, { helper }) => ({ ok: true, text: helper.summary() }),
-});
-
-export const snapshot = defineTool({
-  name: 'snapshot',
-  description:
-    'List interactive elements one per line ([id] role "name" (state)), visible ones first, within a character budget. Use it when find cannot name what you need; narrow it with within or type.',
-  input: z.object({ within: within.apply(z.optional), type: elementType.apply(z.optional) }),
-  risk: 'read',
-  example: { type: 'button' },
-  run: (a, { helper }) => ({ ok: true, text: helper.snapshot({ within: a.within, type: a.type }) }),
+  run: (a, { helper }) => ({ ok: true, text: a.id === undefined ? helper.summary() : helper.describe(a.id) }),
 });
 
 export const extract = defineTool({
   name: 'extract',
-  description:
-    "Read one property of one element: text, value, href, checked, selected, options, rows (a table's cells), html, data, or any attribute name. Use it to read exact data such as a field's value or a table's rows.",
+  description: "Read an element's property.",
+  details: "rows gives a table's cells; data its data-* attributes; any other name is an attribute.",
   input: z.object({
     id: elementId,
     property: z
       .string()
       .check(z.minLength(1))
-      .check(
-        z.describe(
-          'text, value, href, checked, selected, options, rows, html, data, rect, data-*, or an attribute name.',
-        ),
-      ),
+      .check(z.describe('text, value, href, checked, selected, options, rows, html, data or an attribute.')),
   }),
   risk: 'read',
   example: { id: 7, property: 'rows' },
@@ -120,37 +73,21 @@ export const extract = defineTool({
   },
 });
 
-export const getMenuItems = defineTool({
-  name: 'getMenuItems',
-  description:
-    'List the items of the menu that is open now (context menu, menu button menu, menubar), with IDs, disabled state and submenus.',
-  input: z.object({}),
-  risk: 'read',
-  example: {},
-  run: (_a, { helper }) => {
-    const r = helper.getMenuItems();
-    return { ok: r.ok, text: r.message, data: r.items };
-  },
-});
-
 export const waitFor = defineTool({
   name: 'waitFor',
-  description:
-    'Wait until text appears (or disappears), or until an element is visible, hidden, detached or enabled. Use it after an action whose result loads later. Returns what appeared, or that it timed out.',
+  description: 'Wait until text appears or disappears, or an element reaches a state.',
+  details: 'Use it after an action whose result loads later. Returns what appeared, or that it timed out.',
   input: z
     .object({
       pattern: pattern.apply(z.optional),
-      id: elementId.apply(z.optional).check(z.describe('Wait for this element instead of a pattern.')),
-      state: z
-        .enum(['visible', 'hidden', 'attached', 'detached', 'enabled'])
-        .apply(z.optional)
-        .check(z.describe("What to wait for (default 'visible').")),
+      id: elementId.apply(z.optional),
+      state: z.enum(['visible', 'hidden', 'attached', 'detached', 'enabled']).apply(z.optional),
       timeout: z
         .int()
         .check(z.minimum(0))
         .check(z.maximum(60000))
         .apply(z.optional)
-        .check(z.describe('Milliseconds (default 5000).')),
+        .check(z.describe('ms, default 5000')),
     })
     .check(
       z.refine((a) => a.pattern !== undefined || a.id !== undefined, {
@@ -174,23 +111,15 @@ export const waitFor = defineTool({
 
 export const pageConsole = defineTool({
   name: 'console',
-  description:
-    'What went wrong on the page: its script errors, console errors and warnings, and failed requests (the last 50, numbered). Use it when an action changed nothing or the page seems broken.',
+  description: "The page's script errors and failed requests, numbered.",
+  details: 'The last 50. Use it when an action changed nothing or the page seems broken.',
   input: z.object({
-    since: z
-      .int()
-      .check(z.minimum(0))
-      .apply(z.optional)
-      .check(z.describe('Only entries after this number (the last one you saw).')),
-    level: z
-      .enum(['error', 'warning'])
-      .apply(z.optional)
-      .check(z.describe("'error': errors only; 'warning' (default): warnings too.")),
+    since: z.int().check(z.minimum(0)).apply(z.optional).check(z.describe('Only entries after this number')),
   }),
   risk: 'read',
-  example: { level: 'error' },
+  example: { since: 3 },
   run: (a, { helper }) => {
-    const entries = helper.console({ since: a.since, level: a.level });
+    const entries = helper.console({ since: a.since });
     return {
       ok: true,
       text: entries.length
@@ -203,14 +132,11 @@ export const pageConsole = defineTool({
 
 export const done = defineTool({
   name: 'done',
-  description:
-    'Finish the task and give the final answer to the user. Call it once, when the task is complete or cannot be completed; say which in success.',
+  description: 'End the task with the answer for the person.',
+  details: 'Call it once, when the task is complete or cannot be completed.',
   input: z.object({
-    answer: z.string().check(z.minLength(1)).check(z.describe('The final answer or result, for the user.')),
-    success: z
-      .boolean()
-      .apply(z.optional)
-      .check(z.describe('false when the task could not be completed (default true).')),
+    answer: z.string().check(z.minLength(1)),
+    success: z.boolean().apply(z.optional),
   }),
   risk: 'read',
   loop: true,

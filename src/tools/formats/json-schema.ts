@@ -25,6 +25,20 @@ export function mapSchema(node: JSONSchema, f: (node: JSONSchema) => JSONSchema)
   return f(out);
 }
 
+/** Bounds a brief listing leaves out: execute() checks them, and says so when a call is out of bounds. */
+const BOUNDS = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+]);
+
+/** The schema without its bounds (the brief listings'). */
+export const briefSchema = (schema: JSONSchema): JSONSchema =>
+  mapSchema(schema, (node) => pick(node, (k) => !BOUNDS.has(k)));
+
 /** Keywords OpenAI's strict mode does not accept (its structured-outputs subset). */
 const NOT_STRICT = new Set([
   'default',
@@ -91,11 +105,13 @@ const GEMINI_KEYS = new Set([
   'maxLength',
   'pattern',
   'anyOf',
-  'propertyOrdering',
   'title',
 ]);
 
-/** Gemini: uppercase types, nullable instead of type arrays, enum instead of const, unknown keys removed. */
+/**
+ * Gemini: uppercase types, nullable instead of type arrays, enum instead of const, unknown keys removed
+ * (no propertyOrdering: it orders structured output, and function arguments are read by name).
+ */
 export function geminiSchema(schema: JSONSchema): JSONSchema {
   return mapSchema(schema, (node) => {
     if ('const' in node) node.enum = [node.const];
@@ -112,8 +128,6 @@ export function geminiSchema(schema: JSONSchema): JSONSchema {
       node.type = 'STRING';
       node.format = 'enum';
     }
-    if (node.type === 'OBJECT' && node.properties)
-      node.propertyOrdering = Object.keys(node.properties as object);
     return pick(node, (k) => GEMINI_KEYS.has(k));
   });
 }

@@ -1,0 +1,46 @@
+/**
+ * What the built-in tools share, said once: the rules of their arguments, their former names, and
+ * each tool's risk as the agent and the bridge read it.
+ */
+import type { LLMHelper } from '../helper';
+import type { ToolsOptions } from './toolkit';
+
+/**
+ * What every tool's arguments and results mean, said once (the tools' own descriptions are one line):
+ * the agent's system prompt carries it, and so does the bridge's MCP instructions.
+ */
+export const TOOL_RULES =
+  'Tools act on element IDs: [12] in any result (find, describe, the page report, what an action changed). Use the IDs you already have; look up only what you have not seen. Patterns are case-insensitive regular expressions matched against what a person sees (text, labels, placeholders). Every action returns what changed; read it before the next step.';
+
+type Args = Record<string, unknown>;
+/**
+ * Tools that became an option of another (findNear is find with near): calls by the old name still
+ * run, for models and scripts that learned it. [the tool it is now, its arguments as that tool takes them]
+ */
+export const FORMER_NAMES: Record<string, (a: Args) => [string, Args]> = {
+  findNear: ({ id, ...a }) => ['find', { ...a, near: id }],
+  snapshot: ({ within, type }) => ['find', { within, type }],
+  summary: () => ['describe', {}],
+  rightClick: ({ id }) => ['click', { id, button: 'right' }],
+  getMenuItems: () => ['menu', {}],
+  clickMenuItem: ({ path }) => ['menu', { path }],
+};
+
+/**
+ * Each tool's risk by the name a call may use (former names too), from the full MCP listing's hints:
+ * read-only is 'read', destructive 'danger', the rest 'write'.
+ */
+export function toolRisks(helper: LLMHelper, opts: ToolsOptions): Map<string, string> {
+  const risks = new Map<string, string>();
+  for (const t of helper.tools({ ...opts, format: 'mcp', detail: 'full' }).tools)
+    risks.set(
+      t.name,
+      t.annotations?.readOnlyHint ? 'read' : t.annotations?.destructiveHint ? 'danger' : 'write',
+    );
+  const prefix = opts.prefix ?? 'browser_';
+  for (const [former, now] of Object.entries(FORMER_NAMES)) {
+    const risk = risks.get(prefix + now({})[0]);
+    if (risk) risks.set(prefix + former, risk);
+  }
+  return risks;
+}

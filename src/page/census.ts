@@ -196,9 +196,11 @@ export function census(root: SearchRoot): Census {
     for (const el of attributed) {
       const tagged = TAG_SET.has(dom.tag(el));
       if (tagged && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
-      if (classify(el, counts) && !tagged) own.push(el);
       const tag = dom.tag(el);
       const role = dom.attr(el, 'role')?.trim().toLowerCase();
+      // Toggles and tree items drawn by roles are not counted as controls, but may be main actions.
+      if ((classify(el, counts) || /^(checkbox|radio|switch|treeitem)$/.test(role ?? '')) && !tagged)
+        own.push(el);
       if (role === 'heading' && !HEADINGS.has(tag)) byRole.headings.push(el);
       if (!/^H[1-3]$/.test(tag) && dom.matches(el, OUTLINE_SELECTOR)) byRole.outline.push(el);
       if (!TAG_SET.has(tag) && dom.matches(el, LANDMARK_SELECTOR)) byRole.landmarks.push(el);

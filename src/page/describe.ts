@@ -62,7 +62,8 @@ const isShown = (el: Element): boolean => quickVisibility(el).visible;
 
 /** The control an element under the pointer belongs to (an icon inside a button), if any. */
 function closestControl(el: Element | null): Element | null {
-  for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el)) if (isControl(el)) return el;
+  for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el))
+    if (isControl(el) || lonelyToggle(el)) return el;
   return null;
 }
 
@@ -346,6 +347,15 @@ function countsOf(c: Census): string {
 }
 
 /**
+ * A checkbox, radio, switch or tree item that is not one of many rows' own (a "select all" in a table's
+ * head, a filter, a setting, a folder): main actions may list it. A row's own would fill the list with
+ * one per row.
+ */
+const lonelyToggle = (el: Element): boolean =>
+  /^(checkbox|radio|switch|treeitem)$/.test(roleOf(el) ?? '') &&
+  (!closestDeep(el, ROW) || !!dom.closest(el, 'thead,[role=columnheader]'));
+
+/**
  * Named controls in view, in document order, skipping navigation and page chrome. Repeats (a Download
  * button per row) are listed once, with the ID and row of each, so that a model can tell them apart.
  */
@@ -362,7 +372,7 @@ function mainActions(
     const control = closestControl(el);
     if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
   }
-  const ordered = [...inView].filter(isControl).sort(docOrder);
+  const ordered = [...inView].filter((el) => isControl(el) || lonelyToggle(el)).sort(docOrder);
   for (const el of ordered) {
     if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);

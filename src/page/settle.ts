@@ -387,13 +387,22 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const url = location.href;
   // What the target controls (a tab's panel, a collapse toggle's part): pages often show it by a style
   // change, which adds no controls to report.
+  // A <details> is what its <summary> opens, a tree item's group what it expands; otherwise what
+  // aria-controls names.
+  const details = (): Element | null => {
+    const summary = target && dom.closest(target, 'summary');
+    const up = summary && dom.parentEl(summary);
+    if (up && dom.tag(up) === 'DETAILS') return up;
+    return target && dom.attr(target, 'role') === 'treeitem' ? dom.qs(target, ':scope > [role=group]') : null;
+  };
   const controlled = (): Element | null => {
     const ref = target && dom.connected(target) && dom.attr(target, 'aria-controls');
-    return ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null;
+    return details() ?? (ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null);
   };
   const before = controlled();
   // Some pages set aria-controls, or render the panel, only once it is open (Headless UI).
-  const shownBefore = before && isVisible(before);
+  const shownBefore =
+    before && (dom.tag(before) === 'DETAILS' ? dom.hasAttr(before, 'open') : isVisible(before));
   const focus = deepActiveElement();
   const dialogs = new Map(visibleMatches(DIALOG_SELECTOR).map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
@@ -561,7 +570,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
         )
         .sort(docOrder);
       if (visibleNew.length) {
-        const first = visibleNew.slice(0, 3);
+        // All of them when they are few (a date picker's days, a small dialog's buttons): each with the
+        // ID a next step can use without looking it up.
+        const first = visibleNew.slice(0, visibleNew.length <= 8 ? 8 : 3);
         let sample = first.map((e) => elementLine(store, e));
         // The same control in each new row ("checkbox "Select row"") is told apart by its row.
         if (new Set(sample.map((l) => l.replace(/^\[\d+\] /, ''))).size < sample.length)
@@ -604,12 +615,14 @@ export function track(store: ElementStore, target?: Element): Tracker {
         panel &&
         panel !== popup &&
         !(panel === before && shownBefore) &&
+        (dom.tag(panel) !== 'DETAILS' || dom.hasAttr(panel, 'open')) &&
         // A select's listbox: its options are said as options.
         !report.added &&
         !report.options &&
         isVisible(panel)
       ) {
-        const controls = controlsIn(panel).filter(isVisible);
+        // Not the summary that was clicked: what it showed.
+        const controls = controlsIn(panel).filter((e) => isVisible(e) && !dom.closest(e, 'summary'));
         const n = controls.length;
         report.shown = `${elementLine(store, panel, { text: false })} ${
           n

@@ -69,6 +69,7 @@ describe('the demo', () => {
     const page = await open();
     await page.screenshot({ path: `${SHOTS}panel-idle-en-1280.png` });
     await expect(panel(page).locator('.model').textContent()).resolves.toBe('Scripted demo — not an AI');
+    demo.mock.log.length = 0;
     await panel(page).locator('textarea').fill('Download all invoices from 2024');
     await panel(page).locator('textarea').press('Enter');
     await panel(page).locator('details').nth(2).waitFor();
@@ -86,7 +87,20 @@ describe('the demo', () => {
     expect(downloads).toEqual(expected); // exactly what the filters show: the 2024 invoices
     expect(downloads).toHaveLength(7);
     expect(downloads.every((d) => d.startsWith('Invoice-2024-'))).toBe(true);
-    expect(await panel(page).locator('details').count()).toBe(9);
+    expect(await panel(page).locator('details').count()).toBe(5);
+    // Each step acts on an ID the model had already been shown (the first observation or a result):
+    // no lookups for what the page report listed.
+    const requests = demo.mock.log.map(
+      (r) => r.body as { messages: { tool_calls?: { function: { arguments: string } }[] }[] },
+    );
+    expect(requests).toHaveLength(5);
+    requests.slice(1).forEach((body, k) => {
+      const calls = body.messages.filter((m) => m.tool_calls).at(-1)!.tool_calls!;
+      for (const c of calls) {
+        const { id } = JSON.parse(c.function.arguments) as { id?: number };
+        if (id !== undefined) expect(JSON.stringify(requests[k]), `step ${k + 1}`).toContain(`[${id}] `);
+      }
+    });
     expect(await panel(page).locator('.answer').textContent()).toMatch(/Downloaded the 2024 invoices/);
     await page.screenshot({ path: `${SHOTS}panel-done-en-1280.png` });
     await page.close();

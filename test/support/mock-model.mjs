@@ -705,21 +705,37 @@ export async function startMockModel(options = {}) {
       // answer to ask_user.
       const id = /\[(\d+)\]/.exec(last ?? '')?.[1];
       const answer = current.answer;
+      // "$seen:<regex>": the ID of the latest "[N] …" line the regex matches in anything the model has
+      // seen so far (the first observation, the results): a step that acts on what it was shown.
+      const seenText = JSON.stringify(body).replaceAll('\\"', '"');
+      let unseen = null;
+      const seen = (pattern) => {
+        const all = [...seenText.matchAll(new RegExp(`\\[(\\d+)\\] ${pattern}`, 'gi'))];
+        if (!all.length) unseen ??= pattern;
+        return all.length ? Number(all.at(-1)[1]) : 0;
+      };
       const fill = (v) =>
         v === '$id' && id
           ? Number(id)
-          : typeof v === 'string' && answer !== undefined
-            ? v.replaceAll('$answer', answer)
-            : Array.isArray(v)
-              ? v.map(fill)
-              : v && typeof v === 'object'
-                ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
-                : v;
+          : typeof v === 'string' && v.startsWith('$seen:')
+            ? seen(v.slice(6))
+            : typeof v === 'string' && answer !== undefined
+              ? v.replaceAll('$answer', answer)
+              : Array.isArray(v)
+                ? v.map(fill)
+                : v && typeof v === 'object'
+                  ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+                  : v;
+      const toolCalls = replies[i].toolCalls?.map((c) => ({ ...c, args: fill(c.args) }));
+      if (unseen !== null && strict) {
+        replies.slice(i).forEach((_, j) => used.add(i + j));
+        return { text: scenario.stopped?.replace('$expected', when?.says ?? unseen) ?? unseen };
+      }
       return {
         ...replies[i],
         // In a text reply too ("click(id=$id)", for models that write their calls as text).
         ...(typeof replies[i].text === 'string' && id ? { text: replies[i].text.replaceAll('$id', id) } : {}),
-        toolCalls: replies[i].toolCalls?.map((c) => ({ ...c, args: fill(c.args) })),
+        toolCalls,
         index: i,
       };
     }

@@ -91,7 +91,8 @@ try {
   const obsOurs = bodies.map((b) => tokens(JSON.stringify(b.messages.slice(1))));
   // What a prompt cache can serve: the tokens each request shares, from its start, with the one before
   // (the provider's own accounting differs in its granularity and minimum; this is the upper bound).
-  const encoded = bodies.map((b) => encode(JSON.stringify({ ...b, stream: undefined })));
+  // In the order a service reads a request: the tools, then the messages (the system prompt first).
+  const encoded = bodies.map((b) => encode(JSON.stringify([b.tools, b.messages])));
   const repeated = encoded.map((t, i) => {
     if (!i) return 0;
     const before = encoded[i - 1];

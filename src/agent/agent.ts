@@ -82,6 +82,8 @@ const UNCHANGED_NUDGE = 4;
 
 /** Where a run interrupted by a full page load waits for the next page (this tab only). */
 export const RUN_KEY = 'llm-helper.agent.run';
+/** Where a run that could not be saved (the tab's storage full) leaves its task, to say so on the next page. */
+const LOST_KEY = 'llm-helper.agent.run-lost';
 
 /** The run saved for this tab, if it has the shape the agent writes (else it is dropped). */
 function readSavedRun(): SavedRun | null {
@@ -96,16 +98,28 @@ function readSavedRun(): SavedRun | null {
   }
 }
 
+/** A run the last page could not save, by its task (text only: what the page wrote there is shown as text). */
+function lostRun(): string | null {
+  try {
+    const task = sessionStorage.getItem(LOST_KEY);
+    return task === null ? null : task.slice(0, 500);
+  } catch {
+    return null;
+  }
+}
+
 /** The task of the run saved for this tab (to show the person before it resumes), or null. */
 export function savedRun(): { task: string } | null {
   const saved = readSavedRun();
-  return saved && { task: saved.task };
+  const lost = saved ? null : lostRun();
+  return saved ? { task: saved.task } : lost === null ? null : { task: lost };
 }
 
 /** Drops the run saved for this tab. */
 export function discardSavedRun(): void {
   try {
     sessionStorage.removeItem(RUN_KEY);
+    sessionStorage.removeItem(LOST_KEY);
   } catch {
     /* nothing saved */
   }
@@ -367,41 +381,101 @@ export class Agent extends EventEmitter<AgentEvents> {
    */
   static resume(options: AgentOptions): { agent: Agent; result: Promise<RunResult> } | null {
     const saved = readSavedRun();
+    const lost = saved ? null : lostRun();
+    if (lost !== null) {
+      // The last page could not save the run: it ends here, saying why, rather than vanish.
+      discardSavedRun();
+      const error = `The run "${lost}" could not be carried to this page: the tab's storage (sessionStorage) was full. Start it again from here.`;
+      return {
+        agent: new Agent(options),
+        result: Promise.resolve({
+          status: 'error',
+          answer: '',
+          steps: [],
+          usage: { inputTokens: 0, outputTokens: 0 },
+          durationMs: 0,
+          flagged: [],
+          observation: '',
+          error,
+        }),
+      };
+    }
     if (!saved) return null;
     const agent = new Agent(options);
     discardSavedRun();
+    agent.carried = {
+      steps: (saved.steps ?? []) as Step[],
+      usage: saved.usage ?? { inputTokens: 0, outputTokens: 0 },
+      observation: saved.observation ?? '',
+      startedAt: saved.startedAt ?? Date.now(),
+    };
     // The delimiter is this agent's own, fresh; never one read from storage, which a page script can write.
     agent.messages = rewrap(saved.messages as Message[], saved.marker, agent.marker);
     // Paused when the person navigated: still theirs on this page until they continue.
     agent.pausing = saved.paused === true;
     // A call that was running when the page went away has no result: say so.
     const last = agent.messages[agent.messages.length - 1];
-    if (last?.role === 'assistant' && last.toolCalls?.length)
+    if (last?.role === 'assistant' && last.toolCalls?.length) {
+      const lost = `The page navigated to ${location.href}; this call's result was lost.`;
       agent.messages.push({
         role: 'tool',
-        results: last.toolCalls.map((c) => ({
-          callId: c.id,
-          name: c.name,
-          content: `The page navigated to ${location.href}; this call's result was lost.`,
-        })),
+        results: last.toolCalls.map((c) => ({ callId: c.id, name: c.name, content: lost })),
       });
+      // The step's record too: the calls that were running when the page went (it navigated, so they ran).
+      const step = agent.carried.steps.at(-1);
+      if (step && step.calls.length < last.toolCalls.length)
+        for (const c of last.toolCalls.slice(step.calls.length))
+          step.calls.push({ name: c.name, args: c.args, ok: true, result: lost });
+    }
     return { agent, result: agent.drive(saved.task, saved.mode, saved.step) };
   }
 
-  private save(task: string, mode: 'act' | 'ask', step: number): void {
+  /** The run so far that a resumed run starts from (its steps, usage, first observation), once. */
+  private carried: { steps: Step[]; usage: Usage; observation: string; startedAt: number } | null = null;
+
+  /**
+   * Saves the run for the next page: whole; when the tab's storage is full, with old results shortened
+   * and each recorded result cut to its first line; when even that does not fit, only its task, so that
+   * the next page says the run was lost instead of showing nothing.
+   */
+  private save(
+    task: string,
+    mode: 'act' | 'ask',
+    step: number,
+    progress: { steps: Step[]; usage: Usage; observation: string; startedAt: number },
+  ): void {
+    const base = {
+      version: 1 as const,
+      task,
+      mode,
+      step,
+      marker: this.marker,
+      ...(this.pausing ? { paused: true } : {}),
+    };
+    const whole: SavedRun = { ...base, messages: scrub(this.messages), ...scrub(progress) };
+    const short: SavedRun = {
+      ...base,
+      messages: scrub(this.compact()),
+      ...scrub({
+        ...progress,
+        steps: progress.steps.map((s) => ({
+          ...s,
+          calls: s.calls.map((c) => ({ ...c, result: firstLine(c.result) })),
+        })),
+      }),
+    };
+    for (const run of [whole, short])
+      try {
+        sessionStorage.setItem(RUN_KEY, JSON.stringify(run));
+        return;
+      } catch {
+        /* full (or blocked): try smaller */
+      }
     try {
-      const run: SavedRun = {
-        version: 1,
-        task,
-        mode,
-        step,
-        marker: this.marker,
-        messages: scrub(this.messages),
-        ...(this.pausing ? { paused: true } : {}),
-      };
-      sessionStorage.setItem(RUN_KEY, JSON.stringify(run));
+      sessionStorage.removeItem(RUN_KEY);
+      sessionStorage.setItem(LOST_KEY, task.slice(0, 500));
     } catch {
-      /* storage blocked or full: the run ends with the page */
+      /* storage blocked: the run ends with the page */
     }
   }
 
@@ -423,12 +497,15 @@ export class Agent extends EventEmitter<AgentEvents> {
   }
 
   private async loop(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
-    const t0 = Date.now();
+    // A resumed run goes on from the run so far: its result is the whole run's.
+    const carried = this.carried;
+    this.carried = null;
+    const t0 = carried?.startedAt ?? Date.now();
     const P = PROMPTS[this.lang];
     const { specs, risks } = this.tools(mode);
     const system = P.system({ instructions: this.options.instructions });
-    const steps: Step[] = [];
-    const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    const steps: Step[] = carried?.steps ?? [];
+    const usage: Usage = carried?.usage ?? { inputTokens: 0, outputTokens: 0 };
     const flagged: RunResult['flagged'] = [];
     const seen = new Map<string, number>();
     let unchanged = 0;
@@ -437,7 +514,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.stopped = false;
     let n = resumedAt;
     // On a full page load mid-run, the conversation is saved so the next page can go on.
-    const onHide = () => this.save(task, mode, n);
+    const progress = () => ({ steps, usage, observation: firstObservation, startedAt: t0 });
+    const onHide = () => this.save(task, mode, n, progress());
     if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
     let firstObservation = '';
     const end = (status: RunStatus, answer: string, error?: string): RunResult => {
@@ -462,8 +540,9 @@ export class Agent extends EventEmitter<AgentEvents> {
       return spotlight(text, this.marker);
     };
     this.emit('start', { task, resumed: resumedAt > 0 });
-    firstObservation = this.options.helper.summary();
-    const observation = observe(firstObservation, resumedAt);
+    const pageNow = this.options.helper.summary();
+    firstObservation = carried?.observation || pageNow;
+    const observation = observe(pageNow, resumedAt);
     this.messages.push({
       role: 'user',
       content: resumedAt
@@ -568,10 +647,11 @@ export class Agent extends EventEmitter<AgentEvents> {
       if (leaving && !this.stopped) {
         // The page is unloading: save now and send nothing from this page; the next page goes on
         // (Agent.resume). If it is still here after a few seconds, the navigation did not happen.
-        this.save(task, mode, n);
+        this.save(task, mode, n, progress());
         await new Promise((r) => setTimeout(r, 5000));
         try {
           sessionStorage.removeItem(RUN_KEY);
+          sessionStorage.removeItem(LOST_KEY);
         } catch {
           /* nothing saved */
         }

@@ -44,6 +44,20 @@ const message = z.union([
 /** The delimiter's shape (prompt.ts newMarker): anything else in a saved state is not the SDK's. */
 const marker = z.string().check(z.refine((v: string) => /^page-data-[0-9a-f]{12}$/.test(v)));
 
+/** One call of a step, as the run recorded it. */
+const recorded = z.object({
+  name: z.string(),
+  args: z.unknown(),
+  ok: z.boolean(),
+  result: z.string(),
+  refused: z.optional(z.string()),
+});
+const usage = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cachedInputTokens: z.optional(z.number()),
+});
+
 export const savedRunSchema = z.object({
   version: z.literal(1),
   task: z.string(),
@@ -52,6 +66,12 @@ export const savedRunSchema = z.object({
   marker,
   messages: z.array(message),
   paused: z.optional(z.boolean()),
+  // The run so far, so that the result on the last page is the whole run's (steps, usage, the first
+  // observation that replay starts from).
+  steps: z.optional(z.array(z.object({ text: z.string(), calls: z.array(recorded), usage, ms: z.number() }))),
+  usage: z.optional(usage),
+  observation: z.optional(z.string()),
+  startedAt: z.optional(z.number()),
 });
 export type SavedRun = z.infer<typeof savedRunSchema>;
 
@@ -63,19 +83,7 @@ export const stateSchema = z.object({
 
 /** What agent.replay() takes: a run's steps (each call as recorded) and the observation it began from. */
 export const transcriptSchema = z.object({
-  steps: z.array(
-    z.object({
-      calls: z.array(
-        z.object({
-          name: z.string(),
-          args: z.unknown(),
-          ok: z.boolean(),
-          result: z.string(),
-          refused: z.optional(z.string()),
-        }),
-      ),
-    }),
-  ),
+  steps: z.array(z.object({ calls: z.array(recorded) })),
   observation: z.optional(z.string()),
 });
 

@@ -76,6 +76,25 @@ async function runInPage(
 /** Every request body the mock logged, as text. */
 const bodies = () => mock.log.map((r) => JSON.stringify(r.body));
 
+/** Starts "Open the settings page." on agent-nav-1, which navigates; the result agent-nav-2's resume gives. */
+async function acrossPages(page: Awaited<ReturnType<typeof ctx.open>>): Promise<PageRun['result']> {
+  await page.evaluate((url) => {
+    sessionStorage.setItem('mockURL', url);
+    const L = window.LLMHelper as unknown as {
+      provider(n: string, o: unknown): unknown;
+      Agent: new (o: unknown) => { run(t: string): Promise<unknown> };
+    };
+    void new L.Agent({
+      provider: L.provider('openai', { baseURL: `${url}/v1`, apiKey: 'k', model: 'scripted-model' }),
+    }).run('Open the settings page.');
+  }, mock.url);
+  await page.waitForURL(/agent-nav-2\.html/);
+  await page.waitForFunction(() => (window as unknown as { finalResult?: unknown }).finalResult, null, {
+    timeout: 15_000,
+  });
+  return page.evaluate(() => (window as unknown as { finalResult: PageRun['result'] }).finalResult);
+}
+
 describe('the agent in the page', () => {
   for (const wire of WIRES)
     it(`${wire}: find → findNear → rightClick → clickMenuItem → done leaves the page in the expected state`, async () => {
@@ -334,28 +353,56 @@ describe('the agent in the page', () => {
         { when: { lastToolResult: 'Display name' }, ...call('done', { answer: 'On the settings page.' }) },
       ],
     });
-    await page.evaluate((url) => {
-      sessionStorage.setItem('mockURL', url);
-      const L = window.LLMHelper as unknown as {
-        provider(n: string, o: unknown): unknown;
-        Agent: new (o: unknown) => { run(t: string): Promise<unknown> };
-      };
-      void new L.Agent({
-        provider: L.provider('openai', { baseURL: `${url}/v1`, apiKey: 'k', model: 'scripted-model' }),
-      }).run('Open the settings page.');
-    }, mock.url);
-    await page.waitForURL(/agent-nav-2\.html/);
-    await page.waitForFunction(() => (window as unknown as { finalResult?: unknown }).finalResult, null, {
-      timeout: 15_000,
-    });
-    const result = await page.evaluate(
-      () => (window as unknown as { finalResult: PageRun['result'] }).finalResult,
-    );
+    const result = await acrossPages(page);
     expect(result.status).toBe('done');
     expect(result.answer).toBe('On the settings page.');
     expect(mock.log).toHaveLength(4);
     expect(bodies()[2]).toMatch(/A new page loaded: http:[^ ]*agent-nav-2\.html/);
     expect(await page.evaluate(() => sessionStorage.getItem('llm-helper.agent.run'))).toBeNull();
+    // The result is the whole run's, both pages: every step, the usage of every request, and the first
+    // page's observation (where a replay starts); it used to hold only the last page's step.
+    expect(result.steps.map((s) => s.calls.map((c) => c.name).join())).toEqual([
+      'find',
+      'click',
+      'find',
+      'done',
+    ]);
+    const { usage, observation } = result as unknown as {
+      usage: { inputTokens: number };
+      observation: string;
+    };
+    expect(usage.inputTokens).toBeGreaterThan(0);
+    expect(observation).toMatch(/Go to settings/);
+    await page.close();
+  });
+
+  it("a run the tab's storage cannot hold ends on the next page saying so, instead of vanishing", async () => {
+    const page = await ctx.open('agent-nav-1.html');
+    mock.setScenario({
+      replies: [call('find', { pattern: 'Go to settings' }), call('click', { id: '$id' })],
+    });
+    await page.evaluate(() => {
+      // Fill the tab's storage to within a few hundred characters of its quota.
+      let lo = 0;
+      let hi = 20_000_000;
+      while (hi - lo > 64) {
+        const mid = (lo + hi) >> 1;
+        try {
+          sessionStorage.setItem('filler', 'x'.repeat(mid));
+          lo = mid;
+        } catch {
+          hi = mid;
+        }
+      }
+      sessionStorage.setItem('filler', 'x'.repeat(Math.max(0, lo - 300)));
+    });
+    const result = await acrossPages(page);
+    expect(result.status).toBe('error');
+    expect(result.error).toMatch(
+      /The run "Open the settings page\." could not be carried to this page: the tab's storage \(sessionStorage\) was full/,
+    );
+    expect(mock.log).toHaveLength(2); // nothing was sent from the second page
+    await page.evaluate(() => sessionStorage.clear());
     await page.close();
   });
 

@@ -346,17 +346,8 @@ export class Agent extends EventEmitter<AgentEvents> {
       loopTools: true,
       ...(this.options.tools && mode === 'act' ? { only: this.options.tools } : { preset }),
     };
-    type Listing = {
-      tools: {
-        name: string;
-        description: string;
-        inputSchema: Record<string, unknown>;
-        annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
-      }[];
-    };
-    const listing = h.tools({ format: 'mcp', ...this.toolsOptions }) as Listing;
     const risks = toolRisks(h, this.toolsOptions);
-    const specs: ToolSpec[] = listing.tools.map((t) => ({
+    const specs: ToolSpec[] = h.tools({ ...this.toolsOptions, format: 'mcp' }).tools.map((t) => ({
       name: t.name,
       description: t.description,
       parameters: t.inputSchema,

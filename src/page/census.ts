@@ -127,6 +127,9 @@ function tagKinds(el: Element): CountKind[] {
   return [];
 }
 
+/** Roles a page report may list among its main actions though they are not counted as controls. */
+export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem)$/;
+
 /** True for what main actions may list: a button, link, text field or select. */
 export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
@@ -199,8 +202,7 @@ export function census(root: SearchRoot): Census {
       const tag = dom.tag(el);
       const role = dom.attr(el, 'role')?.trim().toLowerCase();
       // Toggles and tree items drawn by roles are not counted as controls, but may be main actions.
-      if ((classify(el, counts) || /^(checkbox|radio|switch|treeitem)$/.test(role ?? '')) && !tagged)
-        own.push(el);
+      if ((classify(el, counts) || TOGGLE_ROLES.test(role ?? '')) && !tagged) own.push(el);
       if (role === 'heading' && !HEADINGS.has(tag)) byRole.headings.push(el);
       if (!/^H[1-3]$/.test(tag) && dom.matches(el, OUTLINE_SELECTOR)) byRole.outline.push(el);
       if (!TAG_SET.has(tag) && dom.matches(el, LANDMARK_SELECTOR)) byRole.landmarks.push(el);

@@ -18,7 +18,7 @@ import {
   textOf,
 } from './label';
 import { disabledReason } from './disabled';
-import { census, COUNT_KINDS, isControl, type Census } from './census';
+import { census, COUNT_KINDS, isControl, TOGGLE_ROLES, type Census } from './census';
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
@@ -62,8 +62,7 @@ const isShown = (el: Element): boolean => quickVisibility(el).visible;
 
 /** The control an element under the pointer belongs to (an icon inside a button), if any. */
 function closestControl(el: Element | null): Element | null {
-  for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el))
-    if (isControl(el) || lonelyToggle(el)) return el;
+  for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el)) if (mainCandidate(el)) return el;
   return null;
 }
 
@@ -352,8 +351,11 @@ function countsOf(c: Census): string {
  * one per row.
  */
 const lonelyToggle = (el: Element): boolean =>
-  /^(checkbox|radio|switch|treeitem)$/.test(roleOf(el) ?? '') &&
+  TOGGLE_ROLES.test(roleOf(el) ?? '') &&
   (!closestDeep(el, ROW) || !!dom.closest(el, 'thead,[role=columnheader]'));
+
+/** What main actions may list: a control, or a toggle that is not one row's own. */
+const mainCandidate = (el: Element): boolean => isControl(el) || lonelyToggle(el);
 
 /**
  * Named controls in view, in document order, skipping navigation and page chrome. Repeats (a Download
@@ -372,7 +374,7 @@ function mainActions(
     const control = closestControl(el);
     if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
   }
-  const ordered = [...inView].filter((el) => isControl(el) || lonelyToggle(el)).sort(docOrder);
+  const ordered = [...inView].filter(mainCandidate).sort(docOrder);
   for (const el of ordered) {
     if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);

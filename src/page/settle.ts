@@ -389,7 +389,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
   // change, which adds no controls to report.
   // A <details> is what its <summary> opens, a tree item's group what it expands; otherwise what
   // aria-controls names.
-  const details = (): Element | null => {
+  const opens = (): Element | null => {
     const summary = target && dom.closest(target, 'summary');
     const up = summary && dom.parentEl(summary);
     if (up && dom.tag(up) === 'DETAILS') return up;
@@ -397,7 +397,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
   };
   const controlled = (): Element | null => {
     const ref = target && dom.connected(target) && dom.attr(target, 'aria-controls');
-    return details() ?? (ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null);
+    return opens() ?? (ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null);
   };
   const before = controlled();
   // Some pages set aria-controls, or render the panel, only once it is open (Headless UI).

@@ -42,6 +42,12 @@ export interface ExecuteResult<M = ToolMessage> extends ToolResult {
   message: M;
 }
 
+/** A tool name without the listing's prefix (browser_ unless the options say otherwise). */
+const unprefixed = (name: string, opts: ToolsOptions): string => {
+  const prefix = opts.prefix ?? 'browser_';
+  return prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name;
+};
+
 /** Whether an outside agent's listing (MCP, WebMCP) offers a tool: not the agent loop's own, unless asked. */
 const forOutside = (tool: AnyTool, opts: ToolsOptions): boolean => !!opts.loopTools || !tool.loop;
 
@@ -228,8 +234,7 @@ export class Toolkit {
 
   private find(name: string, opts: ToolsOptions): AnyTool | undefined {
     const tools = this.select({ ...opts, preset: opts.preset ?? 'full' });
-    const prefix = opts.prefix ?? 'browser_';
-    const bare = prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name;
+    const bare = unprefixed(name, opts);
     return (
       tools.find((t) => t.name === bare) ??
       tools.find((t) => t.name.toLowerCase() === bare.toLowerCase().replace(/^browser[_.-]/, ''))
@@ -256,7 +261,7 @@ export class Toolkit {
     // A tool's former name (findNear, rightClick, …): the call as the tool that does it now takes it.
     const former = tool
       ? undefined
-      : FORMER_NAMES[neutral.name.replace(prefix, '').replace(/^browser[_.-]/, '')];
+      : FORMER_NAMES[unprefixed(neutral.name, opts).replace(/^browser[_.-]/, '')];
     if (former)
       try {
         const [now, args] = former(argumentObject(neutral.args, neutral.name));
@@ -267,7 +272,7 @@ export class Toolkit {
       }
     if (!tool) {
       const names = this.select(opts).map((t) => t.name);
-      const like = suggestions(neutral.name.replace(prefix, ''), names);
+      const like = suggestions(unprefixed(neutral.name, opts), names);
       return done({
         ok: false,
         text: `There is no tool "${neutral.name}".${like.length ? ` Did you mean ${like.map((n) => prefix + n).join(' or ')}?` : ''} Tools: ${names.map((n) => prefix + n).join(', ')}.`,
@@ -314,8 +319,8 @@ export class Toolkit {
   help(name: string): string | undefined {
     const tool = this.find(name, { preset: 'full' });
     const bare = name.replace(/^browser[_.-]/, '');
-    const former = FORMER_NAMES[bare];
-    if (!tool) return former && `${bare} is now ${former({})[0]}: ${this.help(former({})[0])!}`;
+    const now = FORMER_NAMES[bare]?.({})[0];
+    if (!tool) return now && `${bare} is now ${now}: ${this.help(now)!}`;
     const lines = params(tool).map(
       ([k, required, type, about]) =>
         `  ${k}${required ? '' : ' (optional)'}: ${type}${about ? ` — ${String(about)}` : ''}`,

@@ -1,133 +1,184 @@
-// npm run bench (second part): what a whole agent run costs in input tokens, ours beside the same
-// decisions with a peer's page state as each step's observation. The demo task ("Download all invoices
-// from 2024") runs in real Chromium with the scripted demo model; before every model request the page
-// state is also captured with Playwright's AI snapshot (page.ariaSnapshot({ mode: 'ai' })) and with
-// page-agent's PageController.getBrowserState() (both from npm, run as they are). Writes
-// bench/results/task-cost.md.
-import { writeFile } from 'node:fs/promises';
+// npm run bench (second part): what a whole agent run costs, ours beside page-agent run as published,
+// each with its own system prompt, tools and page observation. Three tasks on the demo app
+// (bench/tasks/cost-tasks.json) run in real Chromium: LLMHelper's agent against the demo's scripted
+// model over each wire format it would use for the three priced models (Chat Completions, Anthropic
+// Messages, Gemini), and page-agent's published bundle (node_modules/page-agent/dist/iife, unchanged)
+// against a scripted model that plays its fewest decisions (bench/peers/page-agent-model.mjs). Every
+// request body as sent is counted in o200k tokens; cache reads and writes and dollars are estimated by
+// each provider's published caching rules (bench/prompt-cache.mjs) at the list prices in
+// bench/prices.json. Writes bench/results/task-cost.md.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { rollup } from 'rollup';
-import resolve from '@rollup/plugin-node-resolve';
 import { ROOT, launchChromium } from '../test/support/harness.mjs';
+import { startPageAgentModel } from './peers/page-agent-model.mjs';
+import { cacheRun, dollars } from './prompt-cache.mjs';
 
-const tokens = (s) => encode(s).length;
-
-/** page-agent's page-controller for the browser, bundled from its npm package as published. */
-async function pageControllerScript() {
-  const bundle = await rollup({
-    input: join(ROOT, 'node_modules/@page-agent/page-controller/dist/lib/page-controller.js'),
-    plugins: [resolve({ browser: true })],
-    onwarn: () => {},
-  });
-  const { output } = await bundle.generate({
-    format: 'iife',
-    name: 'PageAgentController',
-    inlineDynamicImports: true,
-  });
-  return output[0].code;
-}
+const read = async (file) => JSON.parse(await readFile(join(ROOT, file), 'utf8'));
+const { tasks } = await read('bench/tasks/cost-tasks.json');
+const prices = await read('bench/prices.json');
+const demoScenario = await read('demo/scenario.json');
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WIRES = { anthropic: 'anthropic', openai: 'openai', gemini: 'gemini' };
 
 process.env.PORT = '0';
 process.env.DEMO_STEP_MS = '0'; // the demo's pacing is for a person watching
 const demo = await import('../demo/serve.mjs');
 if (!demo.server.listening) await new Promise((r) => demo.server.once('listening', r));
 const url = `http://127.0.0.1:${demo.server.address().port}/`;
+// The demo's scenario, with the scripts of the tasks it does not know (set after each page load: the
+// demo server starts its own scenario over when a page loads).
+const scenario = {
+  ...demoScenario,
+  tasks: [...tasks.flatMap((t) => (t.ours ? [t.ours] : [])), ...demoScenario.tasks],
+};
+const peer = await startPageAgentModel(
+  tasks.map((t) => ({ match: `^${escape(t.task)}$`, steps: t.pageAgent })),
+);
+const pageAgentBundle = await readFile(
+  join(ROOT, 'node_modules/page-agent/dist/iife/page-agent.demo.js'),
+  'utf8',
+);
+const pageAgentVersion = (await read('node_modules/page-agent/package.json')).version;
 const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-const steps = [];
-try {
-  await page.goto(url);
-  await page.waitForFunction(() => window.panel);
-  await page.addScriptTag({ content: await pageControllerScript() });
-  await page.exposeFunction('__observePeers', async () => {
-    const aria = await page.ariaSnapshot({ mode: 'ai' });
-    const pageAgent = await page.evaluate(async () => {
-      const pc = new window.PageAgentController.PageController({ enableMask: false });
-      const s = await pc.getBrowserState();
-      await pc.cleanUpHighlights();
-      return [s.header, s.content, s.footer].join('\n');
-    });
-    steps.push({ aria, pageAgent });
-  });
-  demo.mock.log.length = 0;
-  const result = await page.evaluate(async (mockURL) => {
-    const real = window.LLMHelper.provider('openai', {
-      baseURL: `${mockURL}/v1`,
-      apiKey: 'none',
-      model: 'scripted-model',
-    });
-    // Before each request, the peers observe the same page state the model is about to see.
-    const provider = {
-      name: 'observed',
-      chat: async (req) => (await window.__observePeers(), real.chat(req)),
-    };
-    const r = await new window.LLMHelper.Agent({ provider }).run('Download all invoices from 2024');
-    return { status: r.status, steps: r.steps.length, downloads: window.downloads.length };
-  }, demo.mock.url);
-  if (result.status !== 'done') throw new Error(`the demo task ended ${result.status}`);
 
-  // Ours: every request body as sent (system prompt, tool definitions, the whole conversation).
-  const bodies = demo.mock.log.map((r) => r.body);
-  const ourPerRequest = bodies.map((b) => tokens(JSON.stringify(b)));
-  const ours = ourPerRequest.reduce((a, b) => a + b, 0);
-  // The peers: the same requests (system, tools, task, the model's own calls so far), with the page
-  // observation replaced by the peer's page state of that moment, as page-agent and browser-use send it:
-  // the current state each step, earlier states not repeated.
-  const first = bodies[0];
-  const fixed = tokens(
-    JSON.stringify({ model: first.model, messages: [first.messages[0]], tools: first.tools }),
-  );
-  const task = tokens('Task: Download all invoices from 2024');
-  const peer = (key) =>
-    steps.reduce((sum, s, i) => {
-      const calls = bodies[i].messages
-        .filter((m) => m.role === 'assistant')
-        .map((m) => JSON.stringify(m.tool_calls ?? m.content));
-      return sum + fixed + task + tokens(calls.join('\n')) + tokens(s[key]);
-    }, 0);
-  const aria = peer('aria');
-  const pageAgent = peer('pageAgent');
-  const obsOurs = bodies.map((b) => tokens(JSON.stringify(b.messages.slice(1))));
-  // What a prompt cache can serve: the tokens each request shares, from its start, with the one before
-  // (the provider's own accounting differs in its granularity and minimum; this is the upper bound).
-  // In the order a service reads a request: the tools, then the messages (the system prompt first).
-  const encoded = bodies.map((b) => encode(JSON.stringify([b.tools, b.messages])));
-  const repeated = encoded.map((t, i) => {
-    if (!i) return 0;
-    const before = encoded[i - 1];
-    let n = 0;
-    while (n < t.length && n < before.length && t[n] === before[n]) n++;
-    return n;
-  });
-  const cacheable = repeated.reduce((a, b) => a + b, 0);
-  const listing = tokens(JSON.stringify(first.tools));
-  const lines = [
-    '# Task cost: input tokens of a whole agent run',
-    '',
-    `Taken ${new Date().toISOString().slice(0, 10)}; o200k tokens; the demo task "Download all invoices from 2024" on the demo app`,
-    `(60 documents), ${result.steps} model requests, ${result.downloads} documents downloaded, scripted demo model (not a language model:`,
-    'the decisions are fixed, so every column is the same run).',
-    '',
-    '| observation each step | total input tokens | per request (mean) | ours ÷ theirs |',
-    '| --- | ---: | ---: | ---: |',
-    `| LLMHelper (summary, then tool results and change reports) | ${ours.toLocaleString('en')} | ${Math.round(ours / bodies.length).toLocaleString('en')} | 1 |`,
-    `| Playwright AI snapshot (\`page.ariaSnapshot({ mode: 'ai' })\`) | ${aria.toLocaleString('en')} | ${Math.round(aria / steps.length).toLocaleString('en')} | ${(ours / aria).toFixed(2)} |`,
-    `| page-agent (\`PageController.getBrowserState()\`) | ${pageAgent.toLocaleString('en')} | ${Math.round(pageAgent / steps.length).toLocaleString('en')} | ${(ours / pageAgent).toFixed(2)} |`,
-    '',
-    'Every row includes what all three send each request: the system prompt and the tool definitions',
-    `(${fixed.toLocaleString('en')} tokens per request here), the task, and the model's own calls so far.`,
-    `The observations alone: ours grow from ${obsOurs[0].toLocaleString('en')} to ${obsOurs.at(-1).toLocaleString('en')} tokens over the run (the conversation is kept);`,
-    `a Playwright AI snapshot of this page is ${Math.round(steps.reduce((a, s) => a + tokens(s.aria), 0) / steps.length).toLocaleString('en')} tokens and page-agent's state ${Math.round(steps.reduce((a, s) => a + tokens(s.pageAgent), 0) / steps.length).toLocaleString('en')} on average, each step.`,
-    `Of our ${ours.toLocaleString('en')} input tokens, ${cacheable.toLocaleString('en')} (${Math.round((100 * cacheable) / ours)}%) repeat the start of the request before (what a prompt cache`,
-    `can serve at its reduced price); the tool definitions are ${listing.toLocaleString('en')} tokens of every request.`,
-    '',
-    'Target: at most one fifth of either (ours ÷ theirs ≤ 0.20).',
-  ];
-  await writeFile(join(ROOT, 'bench/results/task-cost.md'), lines.join('\n') + '\n');
-  console.log(lines.join('\n'));
+/** The page after a run: what the task's check reads must be what it expects. */
+async function checked(page, t, who) {
+  const got = await page.evaluate(t.check);
+  if (got !== t.expect) throw new Error(`${who} on "${t.task}": ${t.check} is ${JSON.stringify(got)}`);
+}
+
+/** LLMHelper's agent on the task over one wire format: the request bodies it sent. */
+async function ours(t, wire) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.panel);
+    demo.mock.setScenario(scenario);
+    const from = demo.mock.log.length;
+    const r = await page.evaluate(
+      async ({ task, wire, base }) => {
+        const provider = window.LLMHelper.provider(wire, {
+          baseURL: wire === 'openai' ? `${base}/v1` : base,
+          apiKey: 'none',
+          model: 'scripted-model',
+        });
+        const run = await new window.LLMHelper.Agent({ provider }).run(task);
+        return { status: run.status, answer: run.answer };
+      },
+      { task: t.task, wire, base: demo.mock.url },
+    );
+    if (r.status !== 'done')
+      throw new Error(`LLMHelper over ${wire} on "${t.task}" ended ${r.status}: ${r.answer}`);
+    await checked(page, t, `LLMHelper over ${wire}`);
+    return demo.mock.log.slice(from).map((x) => ({ wire: x.wire, body: x.body }));
+  } finally {
+    await page.close();
+  }
+}
+
+/** page-agent on the task (its bundle as published, its own prompt, tool and page state). */
+async function pageAgent(t) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    // The demo app alone: without our SDK and panel, which page-agent would otherwise also see.
+    await page.route(/\/(dist\/llm-helper\.umd\.js|demo\/config\.js|demo\/panel\.js)$/, (r) => r.abort());
+    await page.route('**/peer/page-agent.js*', (r) =>
+      r.fulfill({ body: pageAgentBundle, contentType: 'text/javascript' }),
+    );
+    await page.goto(url);
+    await page.addScriptTag({ url: `${url}peer/page-agent.js?autoInit=false` });
+    const from = peer.log.length;
+    const r = await page.evaluate(
+      async ({ task, base }) => {
+        const agent = new window.PageAgent({
+          model: 'scripted-model',
+          baseURL: base,
+          apiKey: 'none',
+          language: 'en-US',
+        });
+        const res = await agent.execute(task);
+        agent.dispose();
+        return { success: res.success, data: res.data };
+      },
+      { task: t.task, base: `${peer.url}/v1` },
+    );
+    if (!r.success) throw new Error(`page-agent on "${t.task}": ${r.data}`);
+    await checked(page, t, 'page-agent');
+    return peer.log.slice(from).map((x) => ({ wire: 'openai', body: x.body }));
+  } finally {
+    await page.close();
+  }
+}
+
+const n = (x) => x.toLocaleString('en');
+const usd = (x) => `$${x.toFixed(4)}`;
+const rows = [];
+try {
+  for (const t of tasks) {
+    const mine = {};
+    for (const wire of Object.values(WIRES)) mine[wire] = await ours(t, wire);
+    const theirs = await pageAgent(t);
+    for (const [system, runs] of [
+      ['LLMHelper', mine],
+      [`page-agent ${pageAgentVersion}`, { anthropic: theirs, openai: theirs, gemini: theirs }],
+    ]) {
+      const chat = cacheRun('openai', runs.openai);
+      rows.push({
+        task: t.task,
+        system,
+        requests: runs.openai.length,
+        input: chat.reduce((a, r) => a + r.input, 0),
+        models: prices.models.map((m) => {
+          // page-agent speaks Chat Completions only: it reaches Claude and Gemini through their
+          // OpenAI-compatible endpoints, with no cache_control, so Claude caches none of it.
+          const run = cacheRun(m.cache, runs[WIRES[m.cache]]);
+          const input = run.reduce((a, r) => a + r.input, 0);
+          return { cost: dollars(m, run), read: run.reduce((a, r) => a + r.read, 0) / input };
+        }),
+      });
+    }
+  }
 } finally {
   await browser.close();
+  await peer.close();
   await new Promise((r) => demo.server.close(r));
   await demo.mock.close();
 }
+
+const first = rows.filter((r) => r.task === tasks[0].task);
+const [us, them] = first;
+const ratio = (a, b) => (a / b).toFixed(2);
+const tokenRatio = us.input / them.input;
+const costRatios = prices.models.map((m, i) => us.models[i].cost / them.models[i].cost);
+const lines = [
+  '# Task cost: what a whole agent run sends, and what it costs',
+  '',
+  `Taken ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, Chromium ${browser.version()}); input tokens in o200k. Each`,
+  `system runs as shipped with its own system prompt, tools and page observation: LLMHelper's agent (the`,
+  `demo's scripted model), and page-agent ${pageAgentVersion}'s published bundle with a scripted model (not a language`,
+  'model) playing the fewest decisions its own tools allow (bench/tasks/cost-tasks.json). Every task is',
+  "checked in the page after each run. Cache reads and dollars are estimated from the request bodies by each provider's",
+  'published caching rules (bench/prompt-cache.mjs), for input tokens only (output depends on what a',
+  'model writes), at these list prices per million input tokens, read ' + prices.read.split(',')[0] + ':',
+  '',
+  ...prices.models.map(
+    (m) =>
+      `- ${m.name}: $${m.input.toFixed(2)}, cache read $${m.cacheRead.toFixed(2)}${m.cacheWrite ? `, cache write $${m.cacheWrite.toFixed(2)}` : ''} (${m.source})`,
+  ),
+  '',
+  `| task | system | requests | input tokens | ${prices.models.map((m) => `${m.name} (cached share)`).join(' | ')} |`,
+  `| --- | --- | ---: | ---: | ${prices.models.map(() => '---:').join(' | ')} |`,
+  ...rows.map(
+    (r) =>
+      `| ${r.task} | ${r.system} | ${r.requests} | ${n(r.input)} | ${r.models.map((m) => `${usd(m.cost)} (${Math.round(100 * m.read)}%)`).join(' | ')} |`,
+  ),
+  '',
+  `On "${tasks[0].task}": our input tokens are ${ratio(us.input, them.input)} of page-agent's (target ≤ 0.6: ${tokenRatio <= 0.6 ? 'holds' : 'does not hold'});`,
+  `our cost ${prices.models.map((m, i) => `${costRatios[i].toFixed(2)} of its with ${m.name}`).join(', ')} (target ≤ 0.3 with the Anthropic and OpenAI models:`,
+  `${costRatios.slice(0, 2).every((c) => c <= 0.3) ? 'holds' : 'does not hold'}).`,
+  'page-agent sends Chat Completions only, so with Claude it goes through an OpenAI-compatible endpoint that',
+  'takes no cache_control (https://docs.claude.com/en/api/openai-sdk: prompt caching needs the native API), so nothing of it is cached there. Playwright MCP is not in the table: it is a server for an',
+  'agent of your own, not an agent with its own prompt.',
+];
+await writeFile(join(ROOT, 'bench/results/task-cost.md'), lines.join('\n') + '\n');
+console.log(lines.join('\n'));

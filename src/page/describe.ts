@@ -361,6 +361,9 @@ const mainCandidate = (el: Element): boolean => isControl(el) || lonelyToggle(el
  * Named controls in view, in document order, skipping navigation and page chrome. Repeats (a Download
  * button per row) are listed once, with the ID and row of each, so that a model can tell them apart.
  */
+/** A form's submit button, as the browser reads one. */
+const SUBMIT = 'button[type=submit],input[type=submit],input[type=image],form button:not([type])';
+
 function mainActions(
   store: ElementStore,
   controls: ArrayLike<Element>[],
@@ -375,15 +378,26 @@ function mainActions(
     if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
   }
   const ordered = [...inView].filter(mainCandidate).sort(docOrder);
+  const candidates: { el: Element; key: string }[] = [];
   for (const el of ordered) {
     if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
     const name = nameOf(el, 40);
     // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
     if (!name || standIn(el) || comboboxOf(el)) continue;
-    const key = `${roleOf(el)}|${name}`;
+    candidates.push({ el, key: `${roleOf(el)}|${name}` });
+  }
+  // A form's submit button ends what its fields are for: kept when the fields alone fill the list.
+  const submits = new Set(
+    candidates
+      .filter((c) => dom.matches(c.el, SUBMIT))
+      .map((c) => c.key)
+      .slice(0, 2),
+  );
+  let room = max - submits.size;
+  for (const { el, key } of candidates) {
     const known = seen.get(key);
     if (known) known.push(el);
-    else if (seen.size < max) seen.set(key, [el]);
+    else if (submits.has(key) || room-- > 0) seen.set(key, [el]);
   }
   return [...seen.values()].map(([first, ...more]) => {
     const line = elementLine(store, first!);
@@ -578,7 +592,8 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   const actions = mainActions(
     store,
     dialogs[0] ? census(dialogs[0]).controls : found.controls,
-    8,
+    // Enough for a form of ten fields and its buttons.
+    12,
     !dialogs[0],
     dialogs[0],
   );

@@ -378,6 +378,35 @@ export function observeChanges(onChange?: () => void) {
   return { added, removed, touched, text, observer, roots };
 }
 
+/**
+ * The controls an action brought into view, each with the ID a next step can use without looking it
+ * up. A few in full; many (a date picker's days, a dialog's form) as short as they can be said: after the
+ * first of a role, the next ones of that role by ID and name alone, up to about 600 characters.
+ */
+function sampleOf(store: ElementStore, els: Element[]): string[] {
+  let lines = els.slice(0, 8).map((e) => elementLine(store, e));
+  // The same control in each new row ("checkbox "Select row"") is told apart by its row.
+  if (new Set(lines.map((l) => l.replace(/^\[\d+\] /, ''))).size < lines.length)
+    lines = els.slice(0, 8).map((e) => elementLine(store, e, { context: true }));
+  if (els.length <= 8) return lines;
+  const out: string[] = [];
+  let used = 0;
+  let role = '';
+  for (const e of els) {
+    const r = roleOf(e);
+    const name = nameOf(e, 40);
+    const line = r === role && name ? `[${store.idFor(e)}] "${name}"` : elementLine(store, e);
+    role = r;
+    if (used + line.length > 600) {
+      out.push(`… ${els.length - out.length} more`);
+      break;
+    }
+    out.push(line);
+    used += line.length + 2;
+  }
+  return out;
+}
+
 /** `[12] menu "Actions"`: an element a report names by its ID, role and name (if any). */
 const refLine = (store: ElementStore, el: Element, role: string, name: string): string =>
   `[${store.idFor(el)}] ${role}${name ? ` "${name}"` : ''}`;
@@ -393,7 +422,12 @@ export function track(store: ElementStore, target?: Element): Tracker {
     const summary = target && dom.closest(target, 'summary');
     const up = summary && dom.parentEl(summary);
     if (up && dom.tag(up) === 'DETAILS') return up;
-    return target && dom.attr(target, 'role') === 'treeitem' ? dom.qs(target, ':scope > [role=group]') : null;
+    if (!target || dom.attr(target, 'role') !== 'treeitem') return null;
+    // Its group inside it (as ARIA nests it), or right after it (as many trees draw it).
+    const next = dom.nextEl(target);
+    return (
+      dom.qs(target, ':scope > [role=group]') ?? (next && dom.attr(next, 'role') === 'group' ? next : null)
+    );
   };
   const controlled = (): Element | null => {
     const ref = target && dom.connected(target) && dom.attr(target, 'aria-controls');
@@ -572,12 +606,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       if (visibleNew.length) {
         // All of them when they are few (a date picker's days, a small dialog's buttons): each with the
         // ID a next step can use without looking it up.
-        const first = visibleNew.slice(0, visibleNew.length <= 8 ? 8 : 3);
-        let sample = first.map((e) => elementLine(store, e));
-        // The same control in each new row ("checkbox "Select row"") is told apart by its row.
-        if (new Set(sample.map((l) => l.replace(/^\[\d+\] /, ''))).size < sample.length)
-          sample = first.map((e) => elementLine(store, e, { context: true }));
-        report.added = { count: visibleNew.length, sample };
+        report.added = { count: visibleNew.length, sample: sampleOf(store, visibleNew) };
       }
       let gone = 0;
       for (const el of removed) {
@@ -626,10 +655,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const n = controls.length;
         report.shown = `${elementLine(store, panel, { text: false })} ${
           n
-            ? `with ${plural(n, 'control')} (${controls
-                .slice(0, 3)
-                .map((e) => elementLine(store, e))
-                .join('; ')})`
+            ? `with ${plural(n, 'control')} (${sampleOf(store, controls).join('; ')})`
             : `reading "${truncate(textOf(panel, 200), 80)}"`
         }`;
       }

@@ -67,8 +67,12 @@ describe('bundles', () => {
   // time, find's note for a DOM without layout, WebMCP registered again, zod 3 schemas refused in words,
   // and the source map's comment), and to 97 KiB later that night with issue #32 (~1.6 KB: help() for
   // the console, each function's JavaScript signature and an example that runs, and panel labels and
-  // examples given per language).
-  const CEILING = 97 * 1024;
+  // examples given per language), and to 98 KiB on 2026-11-26 (~0.9 KB: issue #33's prompt caching and
+  // former tool names (0.2), the page reports a held-out measure asked for, a long form's submit button
+  // kept in the summary, a tree group drawn after its item, many new controls listed by ID (0.2: acted-on
+  // elements already shown with their ID, 67% to 96% of them), and issue #35's conversation ceiling, the
+  // folded record and the panel's folded transcript (0.6)).
+  const CEILING = 98 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

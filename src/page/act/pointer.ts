@@ -262,17 +262,24 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
     };
   const verb =
     opts.button === 'right' ? 'Right-clicked' : (opts.clickCount ?? 1) === 2 ? 'Double-clicked' : 'Clicked';
-  // A switch or checkbox that changed says so: its line above shows the state before the click.
+  // A switch, checkbox or expandable item that changed says so: its line above shows the state before
+  // the click.
   const now = after && after !== before ? `; it is now ${after}` : '';
   return { ok: true, message: `${p.note}${verb} ${p.line}${now}.${describeChanges(changes)}`, changes };
 }
 
 const TOGGLES = `${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio}`;
 
-/** Whether a checkbox, radio or switch (or the one a clicked label holds) is checked, or '' for other elements. */
+/**
+ * Whether a checkbox, radio or switch (or the one a clicked label holds) is checked; whether a toggle
+ * that says so (aria-expanded: a tree item, a disclosure button) is expanded; '' for other elements.
+ */
 function toggleState(el: Element): string {
   const box = dom.matches(el, TOGGLES) ? el : dom.qs(el, TOGGLES);
-  if (!box || !dom.connected(box)) return '';
+  if (!box || !dom.connected(box)) {
+    const expanded = dom.connected(el) ? dom.attr(el, 'aria-expanded') : null;
+    return expanded === 'true' ? 'expanded' : expanded === 'false' ? 'collapsed' : '';
+  }
   return dom.attr(box, 'aria-checked') === 'mixed'
     ? 'partly checked'
     : isChecked(box)

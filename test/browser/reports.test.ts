@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+// What an agent reads without looking anything up: the summary and its own actions' reports give the
+// IDs of the controls a next step needs.
+describe('what the summary and an action report show', () => {
+  it("the summary keeps a long form's submit button when its fields fill the list", async () => {
+    const page = await ctx.open('reports.html', { height: 1400 });
+    const summary = await page.evaluate(() => window.LLMHelper.summary());
+    expect(summary).toMatch(/\[\d+\] button "Send the form"/);
+    expect(summary).toMatch(/\[\d+\] textbox "Field 1"/);
+    await page.close();
+  });
+
+  it('a tree item whose group follows it says it expanded and what the group holds', async () => {
+    const page = await ctx.open('reports.html', { height: 1400 });
+    const message = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      return (await h.click(h.find('src', { type: 'treeitem' })[0]!.id)).message;
+    });
+    expect(message).toMatch(/treeitem "src" \(collapsed\); it is now expanded/);
+    expect(message).toMatch(
+      /showed \[\d+\] group with 2 controls \(\[\d+\] treeitem "main\.ts"; \[\d+\] treeitem "util\.ts"\)/,
+    );
+    await page.close();
+  });
+
+  it('a date picker that opens says every day with its ID, the later ones by ID and name alone', async () => {
+    const page = await ctx.open('reports.html', { height: 1400 });
+    const r = await page.evaluate(async () => {
+      const h = window.LLMHelper;
+      const message = (await h.click(h.find('Choose a date', { type: 'button' })[0]!.id)).message;
+      const day = /\[(\d+)\] "14"/.exec(message)?.[1];
+      return { message, fourteen: day ? h.extract(Number(day), 'text') : null };
+    });
+    expect(r.message).toMatch(/30 new controls \(\[\d+\] button "1"; \[\d+\] "2";/);
+    expect(r.message).toMatch(/\[\d+\] "30"\)/);
+    expect(r.fourteen).toBe('14');
+    await page.close();
+  });
+});

@@ -21,6 +21,7 @@ import type {
   ToolSpec,
   Usage,
 } from '../llm/types';
+import { fold } from './fold';
 import { PROMPTS, injectionsIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
 import { classify, ruling, type Risk, type Rules } from './safety';
 import { replay, type ReplayResult, type Transcript } from './replay';
@@ -46,6 +47,12 @@ export interface AgentOptions extends Rules {
   maxSteps?: number;
   /** Ends a run whose next request would exceed this many input tokens (as the provider reports). */
   maxInputTokens?: number;
+  /**
+   * The conversation's ceiling, in estimated tokens (system prompt and tools apart): past it, older
+   * turns are folded into a one-line-each record. Default 3,000; 2,000 for local models (Ollama, LM
+   * Studio, vLLM, llama.cpp, Chrome's built-in model), whose context windows are small.
+   */
+  historyTokens?: number;
   /** Asked before a risky call; resolve true to run it. Without it, risky calls are refused. */
   confirm?(call: PendingCall): boolean | Promise<boolean>;
   /** Answers the model's ask_user; without it, a question ends the run with needs_input. */
@@ -213,6 +220,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       instructions: 'string',
       maxSteps: 'number',
       maxInputTokens: 'number',
+      historyTokens: 'number',
       confirm: 'function',
       ask: 'function',
       language: ['en', 'zh'],
@@ -232,7 +240,13 @@ export class Agent extends EventEmitter<AgentEvents> {
       );
     this.lang = pickLanguage(options.language);
     this.maxSteps = options.maxSteps ?? 40;
+    const name = safely(() => String((provider as Provider).name ?? ''), '');
+    this.historyTokens =
+      options.historyTokens ?? (/^(ollama|lmstudio|vllm|llamacpp|chrome)/.test(name) ? 2000 : 3000);
   }
+
+  /** The conversation's ceiling (AgentOptions.historyTokens). */
+  private readonly historyTokens: number;
 
   /** Every event leaves scrubbed of secrets, like everything else the SDK hands out. */
   override emit<T extends keyof AgentEvents>(
@@ -558,6 +572,8 @@ export class Agent extends EventEmitter<AgentEvents> {
       const stepStart = Date.now();
       let reply: ChatResult;
       this.controller = new AbortController();
+      // Under its ceiling: older turns folded into a record (follow-up tasks and saved runs carry that).
+      this.messages = fold(this.messages, this.historyTokens, this.marker, task);
       try {
         reply = await this.options.provider.chat({
           system,

@@ -115,6 +115,9 @@ interface Settings {
 /** An extra model's key in the settings: its label, or its English label. */
 const keyOf = (m: ExtraModel): string => (typeof m.label === 'string' ? m.label : m.label.en);
 
+/** How many tasks the panel's transcript keeps on screen. */
+const KEEP_TASKS = 10;
+
 /** The panel's options, checked and read once (a clear LLMHelperError for anything else). */
 export function panelOptions(options: unknown): PanelOptions {
   const where = 'LLMHelper.panel(options)';
@@ -474,6 +477,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
       add(h('div', { class: 'msg error' }, (e as Error).message));
       setStatus(T.failed);
     } finally {
+      foldOlderTasks();
       running = false;
       sendButton.textContent = T.send;
       pauseButton.hidden = true;
@@ -512,7 +516,19 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
         ),
     );
 
+  /** The recent tasks stay on screen; older ones give way to one line that counts them. */
+  let foldedTasks = 0;
+  function foldOlderTasks() {
+    const tasks = list.querySelectorAll(':scope > .msg.user');
+    if (tasks.length <= KEEP_TASKS) return;
+    const keepFrom = tasks[tasks.length - KEEP_TASKS]!;
+    foldedTasks += tasks.length - KEEP_TASKS;
+    while (list.firstChild !== keepFrom) list.firstChild!.remove();
+    list.prepend(h('div', { class: 'msg folded' }, T.folded(foldedTasks)));
+  }
+
   function clear() {
+    foldedTasks = 0;
     agent?.stop();
     agent?.reset();
     list.replaceChildren();

@@ -22,6 +22,7 @@ export const PANEL_CSS = `
 .model-text { background: #f3f4f7; }
 .answer { background: #e6f4ea; }
 .error { background: #fdecea; }
+.folded { color: #4a5366; font-size: 12px; text-align: center; }
 details { border: 1px solid #e3e6ec; border-radius: 6px; padding: 4px 8px; }
 details summary { cursor: pointer; font-family: ui-monospace, monospace; font-size: 12px; }
 details pre { margin: 4px 0 0; white-space: pre-wrap; word-break: break-word; font: 12px/1.35 ui-monospace, monospace; max-height: 160px; overflow: auto; }

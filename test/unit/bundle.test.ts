@@ -71,8 +71,11 @@ describe('bundles', () => {
   // former tool names (0.2), the page reports a held-out measure asked for, a long form's submit button
   // kept in the summary, a tree group drawn after its item, many new controls listed by ID (0.2: acted-on
   // elements already shown with their ID, 67% to 96% of them), and issue #35's conversation ceiling, the
-  // folded record and the panel's folded transcript (0.6)).
-  const CEILING = 98 * 1024;
+  // folded record and the panel's folded transcript (0.6)), and to 99 KiB later that day (~0.35 KB, issue
+  // #35 item 1: snapshot read lazily in page order across shadow trees and frames with a time budget,
+  // 9.6 s to 27 ms at 470k elements; the census's one query per shadow root and tag collections for
+  // elements; describe(table) halving a long table for the rows in view, 272 to 89 ms).
+  const CEILING = 99 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -25,7 +25,7 @@ import { resolveTarget, type Target } from './target';
 import { normalize, plural, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
-import { collectRoots, queryAllDeep } from './roots';
+import { collectRoots, inPageOrder, queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
 import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
 import * as dom from './dom';
@@ -643,7 +643,7 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
   const exactly = !!opts.type && isSelectorType(opts.type);
-  const all = queryAllDeep(root, selector).filter(
+  const matched = queryAllDeep(root, selector).filter(
     (el) =>
       !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)) &&
       // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
@@ -652,7 +652,7 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
       !comboboxOf(el),
   );
   // Matches come root by root: in shadow trees, put them back in the order a person reads the page.
-  if (all.some((el) => dom.root(el) !== dom.root(all[0]!))) all.sort(docOrder);
+  const all = inPageOrder(matched, collectRoots(root).roots);
   const inView: Element[] = [];
   const below: Element[] = [];
   const hidden: Element[] = [];

@@ -138,9 +138,15 @@ function inside(start: SearchRoot, node: Node): boolean {
   return false;
 }
 
-const hostOf = (r: SearchRoot): Element | null => {
+/** What a root hangs from: a shadow root's host, a frame document's frame element. */
+const hostOf = (r: Node): Element | null => {
   const type = dom.nodeType(r);
-  return type === 11 ? (r as ShadowRoot).host : type === 9 ? parentOf(r) : null;
+  if (type === 11) return (r as ShadowRoot).host;
+  try {
+    return type === 9 ? (dom.view(r as Document)?.frameElement ?? null) : null;
+  } catch {
+    return null;
+  }
 };
 
 let memo: Map<SearchRoot, Roots> | null = null;
@@ -178,6 +184,64 @@ export function forgetRoots(): void {
 /** querySelectorAll over start and every shadow root and same-origin frame below it. */
 export function queryAllDeep(start: SearchRoot, selector: string): Element[] {
   const out: Element[] = [];
-  for (const root of collectRoots(start).roots) out.push(...dom.qsa(root, selector));
+  // One by one: a spread of a list of 100,000 matches passes the engine's limit on arguments.
+  for (const root of collectRoots(start).roots) for (const el of dom.qsa(root, selector)) out.push(el);
+  return out;
+}
+
+/**
+ * Elements from several roots, each root's in its own order (as queryAllDeep gives them), in the order
+ * a person reads the page: each shadow tree's or frame's right after its host, before the host's own
+ * children. A merge along the roots' tree order, not a sort: sorting with compareDocumentPosition, which
+ * the browser answers by walking sibling lists, grew with the square of a page that has long tables or
+ * lists and shadow roots (8 s for a snapshot of 500,000 elements).
+ */
+export function inPageOrder(els: Element[], roots: SearchRoot[]): Element[] {
+  const runs = new Map<Node, Element[]>();
+  for (const el of els) {
+    const r = dom.root(el);
+    const run = runs.get(r);
+    if (run) run.push(el);
+    else runs.set(r, [el]);
+  }
+  if (runs.size < 2) return els;
+  // Each root's inner roots, in page order: its shadow trees come in tree order, its frames in theirs;
+  // the two lists merge by their hosts.
+  const inner = new Map<Node, [SearchRoot[], SearchRoot[]]>();
+  const tops: Node[] = [];
+  for (const r of roots) {
+    const host = hostOf(r);
+    // The start (an element when a search is within one) stands for the tree it is in.
+    if (!host) tops.push(dom.nodeType(r) === 1 ? dom.root(r) : r);
+    else {
+      const at = dom.root(host);
+      const kids = inner.get(at) ?? inner.set(at, [[], []]).get(at)!;
+      kids[dom.nodeType(r) === 11 ? 0 : 1].push(r);
+    }
+  }
+  const follows = (a: Node, b: Node) => !!(dom.compare(b, a) & 4);
+  const out: Element[] = [];
+  const emit = (root: Node) => {
+    const run = runs.get(root) ?? [];
+    runs.delete(root);
+    const [shadows, frames] = inner.get(root) ?? [[], []];
+    const kids: SearchRoot[] = [];
+    for (let s = 0, f = 0; s < shadows.length || f < frames.length; )
+      kids.push(
+        f >= frames.length || (s < shadows.length && follows(hostOf(frames[f]!)!, hostOf(shadows[s]!)!))
+          ? shadows[s++]!
+          : frames[f++]!,
+      );
+    let i = 0;
+    for (const kid of kids) {
+      const host = hostOf(kid)!;
+      while (i < run.length && (run[i] === host || follows(host, run[i]!))) out.push(run[i++]!);
+      emit(kid);
+    }
+    while (i < run.length) out.push(run[i++]!);
+  };
+  for (const top of tops) emit(top);
+  // Anything from a root the list did not have (it went away meanwhile): last, as found.
+  for (const run of runs.values()) out.push(...run);
   return out;
 }

@@ -41,3 +41,17 @@ describe('what the summary and an action report show', () => {
     await page.close();
   });
 });
+
+describe('page order across shadow trees and frames', () => {
+  it('snapshot lists each tree right after its host, and a frame where it stands', async () => {
+    const page = await ctx.open('order.html');
+    await page.waitForFunction(() =>
+      document.querySelector('iframe')?.contentDocument?.querySelector('button'),
+    );
+    const names = await page.evaluate(() =>
+      [...window.LLMHelper.snapshot().matchAll(/button "(\w+)"/g)].map((m) => m[1]),
+    );
+    expect(names).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel']);
+    await page.close();
+  });
+});

@@ -1,0 +1,117 @@
+// npm run bench (fifth part): the page calls on pages as big as real apps get, with what they have (a big
+// table, long lists of links, deep nesting, 5% of elements in open shadow roots, 20 same-origin iframes:
+// bench/generate-app.mjs), at about 100,000 and 500,000 elements, in real Chromium. Each call is timed
+// after a DOM change (as between an agent's steps) beside one bare TreeWalker text pass over the page's
+// body, with the longest task it ran (a synchronous call is one task; a click's settling is several).
+// Writes bench/results/app-scale.md.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BUNDLE, ROOT, launchChromium } from '../test/support/harness.mjs';
+import { generateAppPage } from './generate-app.mjs';
+
+const SIZES = [100_000, 500_000];
+const OPS = ['summary', 'find', 'findMany', 'describe', 'describeTable', 'snapshot', 'click'];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const browser = await launchChromium();
+const rows = [];
+try {
+  for (const size of SIZES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(generateAppPage(size));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.readyState === 'complete'),
+    );
+    await page.addScriptTag({ path: BUNDLE });
+    const runs = size > 200_000 ? 3 : 5;
+    const r = await page.evaluate(
+      async ({ runs, ops }) => {
+        const h = window.LLMHelper;
+        let elements = document.querySelectorAll('*').length;
+        for (const f of document.querySelectorAll('iframe'))
+          elements += f.contentDocument.querySelectorAll('*').length;
+        for (const c of document.querySelectorAll('x-card'))
+          elements += c.shadowRoot.querySelectorAll('*').length;
+        const textPass = () => {
+          const w = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+          let n = 0;
+          while (w.nextNode()) n += w.currentNode.data.length;
+          return n;
+        };
+        const touch = () => document.body.appendChild(document.createComment('')).remove();
+        const longest = [];
+        new window.PerformanceObserver((list) =>
+          longest.push(...list.getEntries().map((e) => e.duration)),
+        ).observe({
+          type: 'longtask',
+        });
+        const edit = h.findNear(h.find('Order 77777')[0].id, 'Edit')[0].id;
+        const table = h.find({ type: 'table' })[0].id;
+        const calls = {
+          summary: () => h.summary(),
+          find: () => h.find('Order 77777'),
+          findMany: () => h.find(/Widget \d+/),
+          describe: () => h.describe(),
+          describeTable: () => h.describe(table),
+          snapshot: () => h.snapshot(),
+          click: () => h.click(edit),
+        };
+        const out = { elements };
+        for (const op of ops) {
+          const times = [];
+          const walks = [];
+          let task = 0;
+          for (let i = 0; i < runs; i++) {
+            await new Promise((r) => setTimeout(r, 50));
+            let t0 = performance.now();
+            textPass();
+            walks.push(performance.now() - t0);
+            touch();
+            longest.length = 0;
+            t0 = performance.now();
+            await calls[op]();
+            const ms = performance.now() - t0;
+            times.push(ms);
+            await new Promise((r) => setTimeout(r, 0));
+            // A synchronous call is one task as long as itself (under 50 ms no long task is recorded).
+            task = Math.max(task, op === 'click' ? Math.max(0, ...longest) : ms);
+          }
+          out[op] = { times, walks, task };
+        }
+        return out;
+      },
+      { runs, ops: OPS },
+    );
+    const row = { size, elements: r.elements };
+    for (const op of OPS) {
+      const ms = median(r[op].times);
+      row[op] = { ms, ratio: ms / median(r[op].walks), task: r[op].task };
+    }
+    row.walker = median(r.summary.walks);
+    rows.push(row);
+    console.log(`${size}: ${OPS.map((op) => `${op} ${Math.round(row[op].ms)} ms`).join(', ')}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
+
+const cell = (c) => `${Math.round(c.ms)} ms (×${c.ratio.toFixed(1)}; longest task ${Math.round(c.task)} ms)`;
+const lines = [
+  '# Page calls on app-sized pages',
+  '',
+  `Taken ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, shared); bench/generate-app.mjs pages: a big table, long`,
+  'lists of links, deep nesting, 5% of elements in open shadow roots, 20 same-origin iframes. Each call',
+  'after a DOM change, median of 5 runs (3 at 500k), beside one bare TreeWalker text pass over the body',
+  '(×: the call over the text pass); the longest task: the call itself when synchronous, the longest',
+  "long task during a click's settling.",
+  '',
+  `| call | ${rows.map((r) => `${r.elements.toLocaleString('en')} elements (text pass ${r.walker.toFixed(1)} ms)`).join(' | ')} |`,
+  `| --- | ${rows.map(() => '---:').join(' | ')} |`,
+  ...OPS.map((op) => `| ${op} | ${rows.map((r) => cell(r[op])).join(' | ')} |`),
+  '',
+  'Targets (issue #35): at 100k, find ≤ 3× and summary, describe, snapshot ≤ 5× the text pass; at 500k',
+  'no call holds the main thread over 200 ms.',
+];
+await writeFile(join(ROOT, 'bench/results/app-scale.md'), lines.join('\n') + '\n');
+console.log(lines.join('\n'));

@@ -135,7 +135,22 @@ export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
 /** One tag's elements: a single-tag querySelectorAll takes the browser's fast path (about twice as fast as a fresh tag collection on a large page). */
-const byTag = (root: SearchRoot, tag: string): NodeListOf<Element> => dom.qsa(root, tag);
+/**
+ * The elements of each tag under a root. A document's come from its tag collections (counted once and
+ * kept by the browser until the page changes), an element's from a query per tag; a shadow root's,
+ * usually a few elements, from one query sorted by tag here: a query per tag per shadow root cost more than the rest of the census on pages
+ * with thousands of them.
+ */
+function tagLists(root: SearchRoot): Record<string, ArrayLike<Element> & Iterable<Element>> {
+  const type = dom.nodeType(root);
+  if (type !== 11)
+    return Object.fromEntries(
+      TAGS.map((t) => [t, type === 9 ? dom.byTag(root as Document, t) : dom.qsa(root, t)]),
+    );
+  const lists: Record<string, Element[]> = Object.fromEntries(TAGS.map((t) => [t, []]));
+  for (const el of dom.qsa(root, TAGS.join(','))) lists[dom.localName(el)]?.push(el);
+  return lists;
+}
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
 function mergeFirst(lists: ArrayLike<Element>[], max: number, accept: (el: Element) => boolean): Element[] {
@@ -168,7 +183,7 @@ export function census(root: SearchRoot): Census {
   const dialogs: Element[] = [];
   const alerts: Element[] = [];
   for (const r of collectRoots(root).roots) {
-    const tags = Object.fromEntries(TAGS.map((t) => [t, byTag(r, t)]));
+    const tags = tagLists(r);
     for (const h of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) counts.heading += tags[h]!.length;
     counts.table += tags.table!.length;
     counts.form += tags.form!.length;
@@ -191,11 +206,15 @@ export function census(root: SearchRoot): Census {
     // Elements a role makes a heading or landmark, one document-ordered list per kind.
     const byRole: Record<ListKind, Element[]> = { outline: [], headings: [], landmarks: [] };
     const seen = new Set<Element>();
-    const attributed = mergeFirst(
-      BY_ATTRIBUTE.map((q) => dom.qsa(r, q)),
-      Infinity,
-      (el) => !seen.has(el) && !!seen.add(el),
-    );
+    const attributed =
+      dom.nodeType(r) !== 11
+        ? mergeFirst(
+            BY_ATTRIBUTE.map((q) => dom.qsa(r, q)),
+            Infinity,
+            (el) => !seen.has(el) && !!seen.add(el),
+          )
+        : // A shadow root: one query (see tagLists).
+          [...dom.qsa(r, BY_ATTRIBUTE.join(','))];
     for (const el of attributed) {
       const tagged = TAG_SET.has(dom.tag(el));
       if (tagged && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;

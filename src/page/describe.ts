@@ -25,9 +25,9 @@ import { resolveTarget, type Target } from './target';
 import { normalize, plural, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
 import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
-import { collectRoots, inPageOrder, queryAllDeep } from './roots';
+import { collectRoots, queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
-import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
+import { UI_HOST, containsDeep, docOrder, frameDocument, isFrame, ownShadow } from './walk';
 import * as dom from './dom';
 import { comboboxOf, standIn } from './stand-in';
 
@@ -636,6 +636,34 @@ export interface SnapshotOptions {
   visible?: boolean;
 }
 
+/** How long a snapshot reads the page, at most (ms). */
+const SNAPSHOT_MS = 100;
+
+/**
+ * Every element under start in the order a person reads the page: a shadow tree right after its host
+ * (before the host's own children), a same-origin frame's document where the frame stands. Lazy, so a
+ * reader can stop early.
+ */
+function* composedElements(start: Node): Generator<Element> {
+  const walkers = [
+    dom.treeWalker(dom.nodeType(start) === 9 ? (start as Document) : dom.doc(start)!, start, 1),
+  ];
+  while (walkers.length) {
+    const el = walkers.at(-1)!.nextNode() as Element | null;
+    if (!el) {
+      walkers.pop();
+      continue;
+    }
+    yield el;
+    const shadow = ownShadow(el);
+    const inner = shadow ?? (isFrame(el) ? frameDocument(el) : null);
+    if (inner)
+      walkers.push(
+        dom.treeWalker(dom.nodeType(inner) === 9 ? (inner as Document) : dom.doc(inner)!, inner, 1),
+      );
+  }
+}
+
 /** Interactive elements, one line each, visible and in-view first, within a character budget. */
 export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
   const budget = opts.budget ?? store.config.snapshotBudget;
@@ -643,22 +671,41 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
   const exactly = !!opts.type && isSelectorType(opts.type);
-  const matched = queryAllDeep(root, selector).filter(
-    (el) =>
-      !(dom.nodeType(root) === 1 && !containsDeep(root as Element, el)) &&
-      // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
-      (exactly || !onlyProposed(el, opts.type)) &&
-      // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
-      !comboboxOf(el),
-  );
-  // Matches come root by root: in shadow trees, put them back in the order a person reads the page.
-  const all = inPageOrder(matched, collectRoots(root).roots);
   const inView: Element[] = [];
   const below: Element[] = [];
   const hidden: Element[] = [];
-  for (const el of all) {
+  const wanted = (el: Element) =>
+    dom.matches(el, selector) &&
+    // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
+    (exactly || !onlyProposed(el, opts.type)) &&
+    // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
+    !comboboxOf(el);
+  // Read in page order, up to what the budget can show once the view is passed, and within a time
+  // budget: a page of 500,000 elements is not read whole for 40 lines.
+  const enough = Math.ceil(budget / 20);
+  const until = performance.now() + SNAPSHOT_MS;
+  const elements = composedElements(root);
+  let pastView = false;
+  let more: number | null = 0;
+  for (const el of elements) {
+    if (!wanted(el)) continue;
     const v = quickVisibility(el);
     (v.visible ? (v.inViewport ? inView : below) : hidden).push(el);
+    pastView ||=
+      v.visible &&
+      !v.inViewport &&
+      dom.doc(el) === document &&
+      dom.rect(el).top > dom.view(document)!.innerHeight;
+    const now = performance.now();
+    // A small page is read whole (its count is exact); past a few milliseconds, enough to show will do.
+    if (
+      (pastView && inView.length + below.length >= enough && now > until - SNAPSHOT_MS + 8) ||
+      now > until
+    ) {
+      // The rest is not read: how many more there are is not known.
+      more = elements.next().done ? 0 : null;
+      break;
+    }
   }
   const ordered = [...inView, ...below, ...(opts.visible === false ? hidden : [])];
   const lines: string[] = [];
@@ -698,16 +745,16 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
     used += add.length + line.length + 1;
     shown++;
   }
-  const left = ordered.length - shown - hiddenAfterAll;
+  const left = more === null ? null : ordered.length - shown - hiddenAfterAll + more;
   if (!lines.length)
     return full
       ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${store.config.snapshotBudget}).`
       : opts.type || opts.within
         ? 'No interactive elements match; try without type or within.'
         : 'No visible interactive elements on the page.';
-  if (left > 0)
+  if (left !== 0)
     lines.push(
-      `… ${left} more not shown. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,
+      `… ${left ?? 'many'} more not shown${left === null ? ' (the rest of the page was not read)' : ''}. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,
     );
   return redactText(lines.join('\n'));
 }

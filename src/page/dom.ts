@@ -103,7 +103,6 @@ export const animations =
   'getAnimations' in (D() ?? {}) ? method<(d: Document) => Animation[]>(D, 'getAnimations') : undefined;
 
 export const root = method<(node: Node, options?: GetRootNodeOptions) => Node>(N, 'getRootNode');
-export const compare = method<(node: Node, other: Node) => number>(N, 'compareDocumentPosition');
 export const contains = method<(node: Node, other: Node | null) => boolean>(N, 'contains');
 export const doc = getter<(node: Node) => Document>(N, 'ownerDocument');
 export const parent = getter<(node: Node) => ParentNode | null>(N, 'parentNode');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
+import { BUNDLE } from '../support/harness.mjs';
+import { generateAppPage } from '../../bench/generate-app.mjs';
 
 const ctx = useBrowser();
 
@@ -54,4 +56,24 @@ describe('page order across shadow trees and frames', () => {
     expect(names).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel']);
     await page.close();
   });
+});
+
+describe('a page too big to read whole', () => {
+  it('snapshot reads it in page order up to what it can show, and says the rest was not read', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(generateAppPage(300_000));
+    await page.addScriptTag({ path: BUNDLE });
+    const r = await page.evaluate(() => {
+      const s = window.LLMHelper.snapshot();
+      return { lines: s.split('\n'), small: window.LLMHelper.snapshot({ within: 'header' }) };
+    });
+    expect(r.lines[0]).toMatch(/^\[\d+\] link "Home"/);
+    expect(r.lines.join('\n')).toMatch(/button "Edit" in row "Order 0/);
+    expect(r.lines.at(-1)).toMatch(
+      /^… many more not shown \(the rest of the page was not read\)\. Narrow with within/,
+    );
+    // A part small enough is read whole, and nothing is left unsaid.
+    expect(r.small).not.toMatch(/more not shown/);
+    await page.close();
+  }, 120_000);
 });

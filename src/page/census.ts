@@ -136,17 +136,14 @@ export const isControl = (el: Element): boolean =>
 
 /** One tag's elements: a single-tag querySelectorAll takes the browser's fast path (about twice as fast as a fresh tag collection on a large page). */
 /**
- * The elements of each tag under a root. A document's come from its tag collections (counted once and
- * kept by the browser until the page changes), an element's from a query per tag; a shadow root's,
+ * The elements of each tag under a root. A document's or an element's come from its tag collections
+ * (counted once and kept by the browser until the page changes); a shadow root's,
  * usually a few elements, from one query sorted by tag here: a query per tag per shadow root cost more than the rest of the census on pages
  * with thousands of them.
  */
 function tagLists(root: SearchRoot): Record<string, ArrayLike<Element> & Iterable<Element>> {
   const type = dom.nodeType(root);
-  if (type !== 11)
-    return Object.fromEntries(
-      TAGS.map((t) => [t, type === 9 ? dom.byTag(root as Document, t) : dom.qsa(root, t)]),
-    );
+  if (type !== 11) return Object.fromEntries(TAGS.map((t) => [t, dom.byTag(root as Document | Element, t)]));
   const lists: Record<string, Element[]> = Object.fromEntries(TAGS.map((t) => [t, []]));
   for (const el of dom.qsa(root, TAGS.join(','))) lists[dom.localName(el)]?.push(el);
   return lists;

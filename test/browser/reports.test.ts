@@ -77,3 +77,31 @@ describe('a page too big to read whole', () => {
     await page.close();
   }, 120_000);
 });
+
+describe('a long table', () => {
+  it('describe counts its shown rows and the rows in view, scrolled too', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) => `<tr${i % 3 === 0 ? ' hidden' : ''}><td>Row ${i}</td><td><button>Open</button></td></tr>`,
+    ).join('');
+    await page.setContent(`<h1>Big</h1><table aria-label="Big"><tbody>${rows}</tbody></table>`);
+    await page.addScriptTag({ path: BUNDLE });
+    const r = await page.evaluate(() => {
+      const h = window.LLMHelper;
+      const table = h.find({ type: 'table' })[0]!.id;
+      // What a person sees, measured row by row.
+      const exact = () =>
+        [...document.querySelectorAll('tr')].filter((tr) => {
+          const b = tr.getBoundingClientRect();
+          return !tr.hidden && b.bottom > 0 && b.top < innerHeight;
+        }).length;
+      const top = { text: h.describe(table), inView: exact() };
+      window.scrollTo(0, 20_000);
+      return { top, middle: { text: h.describe(table), inView: exact() } };
+    });
+    for (const at of [r.top, r.middle])
+      expect(at.text).toContain(`3000 rows, 2000 shown, ${at.inView} in view.`);
+    await page.close();
+  });
+});

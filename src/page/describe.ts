@@ -468,6 +468,8 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   let el: Element;
   if (target === undefined || target === null || target === '') {
     el =
+      // A <main> of the document from its tag collection; only without one, a search of every root.
+      [...dom.byTag(document, 'main')].find((m) => quickVisibility(m).visible) ??
       queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ??
       dom.pageRoot(document);
   } else {

@@ -9,7 +9,7 @@ import { errorText, markedFields } from './invalid';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
 import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
-import { isVisible, quickVisibility, toggleOwner, visibleMatches } from './visible';
+import { isVisible, quickVisibility, toggleOwner } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import type { SearchRoot } from './walk';
 import { sleep } from './act/events';
@@ -70,7 +70,7 @@ export interface ActionResult {
 const QUIET_MS = 100;
 const CAP_MS = 2000;
 // With Material Web's md-menu, whose role is in ElementInternals.
-const MENUS = '[role=menu],[role=menubar],[role=listbox],md-menu:not([role])';
+export const MENUS = '[role=menu],[role=menubar],[role=listbox],md-menu:not([role])';
 
 /**
  * A popup is shown when it is in the page, not hidden by CSS, and a box of some area (Naive UI's keeps
@@ -96,14 +96,47 @@ function popupShown(p: Element): boolean {
 }
 
 /**
+ * Queries that each take the browser's fast path (one tag, class or attribute) and together find every
+ * element the dialog, alert and menu selectors can match: the selectors themselves, lists with class
+ * substrings, cost a scan of about 50 ms each on a page of 500,000 elements, and an action ran seven.
+ */
+export const LAYER_CANDIDATES = [
+  '[role]',
+  '[aria-modal]',
+  '[aria-live]',
+  'dialog',
+  'md-menu',
+  '[class*=modal]',
+  '[class*=layui-layer]',
+  '.t-dialog',
+  '.toast',
+  '.snackbar',
+  '.notification',
+  '.alert',
+];
+const LAYERS = `${DIALOG_SELECTOR},${ALERT_SELECTOR},${MENUS}`;
+
+/** The page's shown dialogs, alerts and menus, in page order. */
+export function layersNow(): { dialogs: Element[]; alerts: Element[]; menus: Element[] } {
+  const found = new Set<Element>();
+  for (const root of collectRoots(document).roots)
+    for (const q of dom.nodeType(root) === 9 ? LAYER_CANDIDATES : [LAYERS])
+      for (const el of dom.qsa(root, q))
+        if (dom.matches(el, LAYERS) && quickVisibility(el).visible) found.add(el);
+  const all = [...found].sort(docOrder);
+  const of = (selector: string) => all.filter((el) => dom.matches(el, selector));
+  return { dialogs: of(DIALOG_SELECTOR), alerts: of(ALERT_SELECTOR), menus: of(MENUS) };
+}
+
+/**
  * What is shown now that a person would call a popup: menus and listboxes anywhere, and floating layers
  * among the body's last children, alone or in a wrapper of their own (static, or positioned with no area:
  * Naive UI's follower container), where frameworks put their pickers, dropdowns and menus (Element UI,
  * MUI, antd, Mantine, Naive UI). The panel is not the page's.
  */
-function shownPopups(): Element[] {
+function shownPopups(menus: Element[]): Element[] {
   // Judged as when they close: a menu with no height (Material Web's, closed) is not shown.
-  const found = visibleMatches(MENUS).filter(popupShown);
+  const found = menus.filter(popupShown);
   const consider = (el: Element, depth: number) => {
     if (dom.hasAttr(el, UI_HOST)) return;
     const position = getComputedStyle(el).position;
@@ -438,12 +471,13 @@ export function track(store: ElementStore, target?: Element): Tracker {
   const shownBefore =
     before && (dom.tag(before) === 'DETAILS' ? dom.hasAttr(before, 'open') : isVisible(before));
   const focus = deepActiveElement();
-  const dialogs = new Map(visibleMatches(DIALOG_SELECTOR).map((d) => [d, dialogName(d, 40)]));
-  const alerts = new Set(visibleMatches(ALERT_SELECTOR).map((a) => textOf(a, 200)));
+  const layers = layersNow();
+  const dialogs = new Map(layers.dialogs.map((d) => [d, dialogName(d, 40)]));
+  const alerts = new Set(layers.alerts.map((a) => textOf(a, 200)));
   // Named and counted now: a closed popup may be out of the page, away from what names it, and hides
   // all it showed.
   const popups = new Map(
-    shownPopups().map((p) => {
+    shownPopups(layers.menus).map((p) => {
       const controls = controlsIn(p).filter((e) => isInteractive(e) && quickVisibility(e).visible).length;
       // A list drawn without roles (Naive UI's select and dropdown) holds items, not controls; said as it
       // was when it opened, when it is known: a menu by its ID, a select's list as its options.
@@ -539,7 +573,8 @@ export function track(store: ElementStore, target?: Element): Tracker {
       const report: ChangeReport = {};
       if (unloading) report.unloading = true;
       if (location.href !== url) report.url = { from: url, to: location.href };
-      const after = visibleMatches(DIALOG_SELECTOR);
+      const now = layersNow();
+      const after = now.dialogs;
       const opened = after.filter((d) => !dialogs.has(d));
       const closedDialogs = [...dialogs].filter(([d]) => !after.includes(d)).map(([, name]) => `"${name}"`);
       // A dialog, named or shown by its text, whatever marks it (a role, or a class: div.t-dialog).
@@ -549,7 +584,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         );
       if (closedDialogs.length) report.dialogClosed = closedDialogs;
       // Judged as before the action, so a menu shown all along is not new.
-      const shownMenu = visibleMatches(MENUS).find((m) => !popups.has(m) && popupShown(m));
+      const shownMenu = now.menus.find((m) => !popups.has(m) && popupShown(m));
       if (shownMenu && dom.attr(shownMenu, 'role') === 'listbox') {
         // A listbox's options are chosen by clicking one (or select on the field), not from a menu.
         const options = shownOptions(shownMenu);
@@ -595,7 +630,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
       // A popup or dialog shown by a style change adds no nodes: its controls are new all the same.
       for (const d of opened) appeared.push(...controlsIn(d));
       if (!report.menuOpened && !report.options && !report.dialogOpened)
-        for (const p of shownPopups()) if (!popups.has(p)) appeared.push(...controlsIn(p));
+        for (const p of shownPopups(now.menus)) if (!popups.has(p)) appeared.push(...controlsIn(p));
       const visibleNew = [...new Set(appeared)]
         // The options shown are said as options, once.
         .filter(
@@ -668,7 +703,7 @@ export function track(store: ElementStore, target?: Element): Tracker {
         const value = fieldValue(target);
         if (value !== undefined) report.value = value;
       }
-      const newAlerts = visibleMatches(ALERT_SELECTOR)
+      const newAlerts = now.alerts
         // A dialog that is also a live region (SweetAlert2's) is said as a dialog.
         .filter((a) => !dom.matches(a, DIALOG_SELECTOR))
         .map((a) => textOf(a, 200))

@@ -1,0 +1,49 @@
+/**
+ * The fast queries settle uses to find dialogs, alerts and menus (LAYER_CANDIDATES) must find every
+ * element the selectors in types.ts and settle.ts can match: one sample element per part of each.
+ */
+import { describe, expect, it } from 'vitest';
+import { LAYER_CANDIDATES, MENUS } from '../../src/page/settle';
+import { ALERT_SELECTOR, DIALOG_SELECTOR } from '../../src/page/types';
+
+const SAMPLES: Record<string, string> = {
+  'dialog[open]': '<dialog open></dialog>',
+  '[role=dialog]': '<div role="dialog"></div>',
+  '[role=alertdialog]': '<div role="alertdialog"></div>',
+  '[aria-modal=true]': '<div aria-modal="true"></div>',
+  '.layui-layer-dialog': '<div class="layui-layer layui-layer-dialog"></div>',
+  '.layui-layer-page': '<div class="layui-layer-page"></div>',
+  '.t-dialog': '<div class="t-dialog"></div>',
+  '[class~=modal]': '<div class="fade modal show"></div>',
+  '[class$="-modal"]': '<div class="ant-modal"></div>',
+  '[class*="-modal "]': '<div class="el-modal wide"></div>',
+  '[role=alert]': '<div role="alert"></div>',
+  '[role=status]': '<p role="status"></p>',
+  '[aria-live=assertive]': '<div aria-live="assertive"></div>',
+  '[aria-live=polite]': '<div aria-live="polite"></div>',
+  '.toast': '<div class="toast"></div>',
+  '.snackbar': '<div class="snackbar"></div>',
+  '.notification': '<div class="notification is-danger"></div>',
+  '.alert': '<div class="alert alert-danger"></div>',
+  '.layui-layer-msg': '<div class="layui-layer-msg"></div>',
+  '[role=menu]': '<ul role="menu"></ul>',
+  '[role=menubar]': '<div role="menubar"></div>',
+  '[role=listbox]': '<ul role="listbox"></ul>',
+  'md-menu:not([role])': '<md-menu></md-menu>',
+};
+
+describe('layer candidates', () => {
+  it('cover every part of the dialog, alert and menu selectors', () => {
+    const parts = [DIALOG_SELECTOR, ALERT_SELECTOR, MENUS].flatMap((s) => s.split(',').map((p) => p.trim()));
+    expect(Object.keys(SAMPLES).sort()).toEqual([...parts].sort());
+    for (const [part, html] of Object.entries(SAMPLES)) {
+      document.body.innerHTML = html;
+      const el = document.body.firstElementChild!;
+      expect(el.matches(part), part).toBe(true);
+      expect(
+        LAYER_CANDIDATES.some((q) => el.matches(q)),
+        `${part}: no fast query finds it`,
+      ).toBe(true);
+    }
+  });
+});

@@ -573,7 +573,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       let reply: ChatResult;
       this.controller = new AbortController();
       // Under its ceiling: older turns folded into a record (follow-up tasks and saved runs carry that).
-      this.messages = fold(this.messages, this.historyTokens, this.marker, task);
+      this.messages = fold(this.messages, this.historyTokens, this.marker, task, this.lang);
       try {
         reply = await this.options.provider.chat({
           system,

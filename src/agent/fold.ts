@@ -6,7 +6,7 @@
  * bytes, which is what a provider's prompt cache reuses.
  */
 import type { Message } from '../llm/types';
-import { spotlight } from './prompt';
+import { PROMPTS, spotlight, type Language } from './prompt';
 
 /** Tokens a text costs, roughly: four characters a token, one for each CJK character. */
 export const estimateTokens = (s: string): number =>
@@ -14,8 +14,8 @@ export const estimateTokens = (s: string): number =>
 
 const size = (ms: Message[]): number => estimateTokens(JSON.stringify(ms));
 
-/** How a folded record begins: a later fold finds its lines by it. */
-export const FOLDED = '(Earlier in this conversation, folded to one line each:';
+/** An earlier record, in either language: a later fold carries its lines. */
+const isRecord = (content: string) => Object.values(PROMPTS).some((p) => content.startsWith(p.folded));
 
 const line = (s: string, max = 160): string => {
   const first = s.trim().split('\n')[0]!;
@@ -34,7 +34,7 @@ function linesOf(ms: Message[], marker: string): string[] {
   for (const m of ms)
     if (m.role === 'user')
       out.push(
-        ...(m.content.startsWith(FOLDED)
+        ...(isRecord(m.content)
           ? inner(m.content).split(`\n</${marker}>`)[0]!.split('\n')
           : [line(m.content)]),
       );
@@ -53,9 +53,16 @@ function linesOf(ms: Message[], marker: string): string[] {
 /**
  * The conversation under its budget (in estimated tokens): unchanged while it fits; otherwise its older
  * turns folded into a record at its start, so that what is left is at most half the budget, and the
- * record at most a quarter (its oldest lines dropped). task: the run's task, said again after the record.
+ * record at most a quarter (its oldest lines dropped). task: the run's task, said again after the record
+ * in the run's language.
  */
-export function fold(messages: Message[], budget: number, marker: string, task: string): Message[] {
+export function fold(
+  messages: Message[],
+  budget: number,
+  marker: string,
+  task: string,
+  lang: Language = 'en',
+): Message[] {
   if (size(messages) <= budget) return messages;
   // Up to a turn of the model's (the record, a user turn, is followed by the model's), keeping at least
   // the latest one whole.
@@ -67,7 +74,7 @@ export function fold(messages: Message[], budget: number, marker: string, task: 
   return [
     {
       role: 'user',
-      content: `${FOLDED} what was asked, each call and the first line of its result.)\n${spotlight(lines.join('\n'), marker)}\nThe task now: ${task}`,
+      content: `${PROMPTS[lang].folded}\n${spotlight(lines.join('\n'), marker)}\n${PROMPTS[lang].taskNow} ${task}`,
     },
     ...messages.slice(cut),
   ];

@@ -20,6 +20,9 @@ export interface Prompts {
   logged(errors: number): string;
   userChanged(observation: string, note: string): string;
   refused(reason: string): string;
+  /** How a folded record of the conversation begins, and what is said after it. */
+  folded: string;
+  taskNow: string;
 }
 
 const EN: Prompts = {
@@ -48,6 +51,9 @@ const EN: Prompts = {
   userChanged: (observation, note) =>
     `(The person paused you and changed the page themselves. Element IDs may have changed; go on from here.)${note ? `\nThe person says: ${note}` : ''}\n\nThe page now:\n${observation}`,
   refused: (reason) => `Not done: ${reason}`,
+  folded:
+    '(Earlier in this conversation, folded to one line each: what was asked, each call and the first line of its result.)',
+  taskNow: 'The task now:',
 };
 
 const ZH: Prompts = {
@@ -74,6 +80,8 @@ const ZH: Prompts = {
   userChanged: (observation, note) =>
     `（用户暂停了你并亲自修改了页面。元素 ID 可能已变化；请从这里继续。）${note ? `\n用户说：${note}` : ''}\n\n当前页面：\n${observation}`,
   refused: (reason) => `未执行：${reason}`,
+  folded: '（此前的对话已折叠，每项一行：所问的、每次调用及其结果的第一行。）',
+  taskNow: '当前任务：',
 };
 
 export const PROMPTS: Record<Language, Prompts> = { en: EN, zh: ZH };

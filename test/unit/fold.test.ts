@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, fold, FOLDED } from '../../src/agent/fold';
+import { estimateTokens, fold } from '../../src/agent/fold';
+import { PROMPTS } from '../../src/agent/prompt';
 import type { Message } from '../../src/llm/types';
 
 const MARKER = 'page-data-0123456789ab';
@@ -71,7 +72,7 @@ describe('fold', () => {
         if (lastTurn > 0) expect(out.slice(-(messages.length - lastTurn))).toEqual(messages.slice(lastTurn));
         if (out !== messages) {
           const head = out[0] as { content: string };
-          expect(head.content.startsWith(FOLDED)).toBe(true);
+          expect(head.content.startsWith(PROMPTS.en.folded)).toBe(true);
           expect(head.content).toMatch(/The task now: the task$/);
         }
       }),
@@ -95,5 +96,23 @@ describe('fold', () => {
     const record = (messages[0] as { content: string }).content;
     expect(record).toContain('…');
     expect(record).toMatch(/click\(\{"id":\d+\}\) → Clicked \[\d+\] button "Mark order \d+"/);
+  });
+
+  it('in Chinese, the record and the task after it are said in Chinese, and a later fold carries it', () => {
+    let messages: Message[] = [{ role: 'user', content: '任务：标记订单' }];
+    for (let i = 0; i < 200; i++) {
+      messages.push({ role: 'assistant', toolCalls: [{ id: `c${i}`, name: 'click', args: { id: i } }] });
+      messages.push({
+        role: 'tool',
+        results: [{ callId: `c${i}`, name: 'click', content: wrap(`已点击 [${i}]`) }],
+      });
+      messages = fold(messages, 2000, MARKER, '标记订单', 'zh');
+    }
+    const record = (messages[0] as { content: string }).content;
+    expect(record.startsWith(PROMPTS.zh.folded)).toBe(true);
+    expect(record.endsWith(`${PROMPTS.zh.taskNow} 标记订单`)).toBe(true);
+    // The second fold and later ones kept the first record's lines (only the oldest gave way).
+    expect(record).toMatch(/click\(\{"id":\d+\}\) → 已点击 \[\d+\]/);
+    expect(record.split('\n').filter((l) => l.startsWith(PROMPTS.zh.folded))).toHaveLength(1);
   });
 });

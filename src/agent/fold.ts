@@ -66,8 +66,11 @@ export function fold(
   if (size(messages) <= budget) return messages;
   // Up to a turn of the model's (the record, a user turn, is followed by the model's), keeping at least
   // the latest one whole.
+  // What each message and all after it weigh, from the end: one measure per message.
+  const after: number[] = [];
+  for (let i = messages.length - 1, sum = 0; i >= 0; i--) after[i] = sum += size([messages[i]!]);
   const starts = messages.map((m, i) => (m.role === 'assistant' && i ? i : 0)).filter(Boolean);
-  const cut = starts.find((i) => size(messages.slice(i)) <= budget / 2) ?? starts.at(-1);
+  const cut = starts.find((i) => after[i]! <= budget / 2) ?? starts.at(-1);
   if (!cut) return messages;
   const lines = linesOf(messages.slice(0, cut), marker);
   while (lines.length > 1 && estimateTokens(lines.join('\n')) > budget / 4) lines.splice(0, 2, '…');

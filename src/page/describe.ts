@@ -667,9 +667,9 @@ const SNAPSHOT_MS = 100;
  * reader can stop early.
  */
 function* composedElements(start: Node): Generator<Element> {
-  const walkers = [
-    dom.treeWalker(dom.nodeType(start) === 9 ? (start as Document) : dom.doc(start)!, start, 1),
-  ];
+  const walkerOf = (root: Node) =>
+    dom.treeWalker(dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!, root, 1);
+  const walkers = [walkerOf(start)];
   while (walkers.length) {
     const el = walkers.at(-1)!.nextNode() as Element | null;
     if (!el) {
@@ -679,10 +679,7 @@ function* composedElements(start: Node): Generator<Element> {
     yield el;
     const shadow = ownShadow(el);
     const inner = shadow ?? (isFrame(el) ? frameDocument(el) : null);
-    if (inner)
-      walkers.push(
-        dom.treeWalker(dom.nodeType(inner) === 9 ? (inner as Document) : dom.doc(inner)!, inner, 1),
-      );
+    if (inner) walkers.push(walkerOf(inner));
   }
 }
 

@@ -417,11 +417,13 @@ export function observeChanges(onChange?: () => void) {
  * first of a role, the next ones of that role by ID and name alone, up to about 600 characters.
  */
 function sampleOf(store: ElementStore, els: Element[]): string[] {
-  let lines = els.slice(0, 8).map((e) => elementLine(store, e));
-  // The same control in each new row ("checkbox "Select row"") is told apart by its row.
-  if (new Set(lines.map((l) => l.replace(/^\[\d+\] /, ''))).size < lines.length)
-    lines = els.slice(0, 8).map((e) => elementLine(store, e, { context: true }));
-  if (els.length <= 8) return lines;
+  if (els.length <= 8) {
+    const lines = els.map((e) => elementLine(store, e));
+    // The same control in each new row ("checkbox "Select row"") is told apart by its row.
+    return new Set(lines.map((l) => l.replace(/^\[\d+\] /, ''))).size < lines.length
+      ? els.map((e) => elementLine(store, e, { context: true }))
+      : lines;
+  }
   const out: string[] = [];
   let used = 0;
   let role = '';

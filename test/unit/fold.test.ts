@@ -47,6 +47,12 @@ const conversation = fc
     return messages;
   });
 
+/** One model turn that clicks, and its result. */
+const clickTurn = (i: number, result: string): Message[] => [
+  { role: 'assistant', toolCalls: [{ id: `c${i}`, name: 'click', args: { id: i } }] },
+  { role: 'tool', results: [{ callId: `c${i}`, name: 'click', content: wrap(result) }] },
+];
+
 const size = (ms: Message[]) => estimateTokens(JSON.stringify(ms));
 
 describe('fold', () => {
@@ -83,13 +89,7 @@ describe('fold', () => {
   it('folding again keeps the earlier record, its oldest lines giving way', () => {
     let messages: Message[] = [{ role: 'user', content: 'Task: mark the orders' }];
     for (let i = 0; i < 400; i++) {
-      messages.push({ role: 'assistant', toolCalls: [{ id: `c${i}`, name: 'click', args: { id: i } }] });
-      messages.push({
-        role: 'tool',
-        results: [
-          { callId: `c${i}`, name: 'click', content: wrap(`Clicked [${i}] button "Mark order ${i}"`) },
-        ],
-      });
+      messages.push(...clickTurn(i, `Clicked [${i}] button "Mark order ${i}"`));
       messages = fold(messages, 3000, MARKER, 'mark the orders');
       expect(size(messages)).toBeLessThanOrEqual(3000);
     }
@@ -101,11 +101,7 @@ describe('fold', () => {
   it('in Chinese, the record and the task after it are said in Chinese, and a later fold carries it', () => {
     let messages: Message[] = [{ role: 'user', content: '任务：标记订单' }];
     for (let i = 0; i < 200; i++) {
-      messages.push({ role: 'assistant', toolCalls: [{ id: `c${i}`, name: 'click', args: { id: i } }] });
-      messages.push({
-        role: 'tool',
-        results: [{ callId: `c${i}`, name: 'click', content: wrap(`已点击 [${i}]`) }],
-      });
+      messages.push(...clickTurn(i, `已点击 [${i}]`));
       messages = fold(messages, 2000, MARKER, '标记订单', 'zh');
     }
     const record = (messages[0] as { content: string }).content;

@@ -44,6 +44,10 @@ export class Agent extends CoreAgent {
   static override resume(options: PageAgentOptions): ReturnType<typeof CoreAgent.resume> {
     return CoreAgent.resume(withHelper('Agent.resume({ provider })', options));
   }
+  /** A replay that a full page load interrupted, continued on this page (see the agent's resumeReplay). */
+  static override resumeReplay(options: PageAgentOptions): ReturnType<typeof CoreAgent.resumeReplay> {
+    return CoreAgent.resumeReplay(withHelper('Agent.resumeReplay({ provider })', options));
+  }
   /** An agent that goes on from agent.state(). */
   static override fromState(
     state: Parameters<typeof CoreAgent.fromState>[0],

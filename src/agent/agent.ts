@@ -25,7 +25,16 @@ import { fold } from './fold';
 import { PROMPTS, injectionsIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
 import { classify, ruling, type Risk, type Rules } from './safety';
 import { replay, type ReplayResult, type Transcript } from './replay';
-import { parseSaved, rewrap, savedRunSchema, stateSchema, transcriptSchema, type SavedRun } from './saved';
+import {
+  parseSaved,
+  rewrap,
+  savedReplaySchema,
+  savedRunSchema,
+  stateSchema,
+  transcriptSchema,
+  type SavedReplay,
+  type SavedRun,
+} from './saved';
 
 export type RunStatus = 'done' | 'stopped' | 'max_steps' | 'loop' | 'refused' | 'needs_input' | 'error';
 
@@ -65,6 +74,8 @@ export interface Step {
   calls: { name: string; args: unknown; ok: boolean; result: string; refused?: string }[];
   usage: Usage;
   ms: number;
+  /** The page summary the model was shown when this step began on a newly loaded page (a replay maps IDs through it). */
+  observation?: string;
 }
 
 export interface RunResult {
@@ -91,6 +102,9 @@ const UNCHANGED_NUDGE = 4;
 export const RUN_KEY = 'llm-helper.agent.run';
 /** Where a run that could not be saved (the tab's storage full) leaves its task, to say so on the next page. */
 const LOST_KEY = 'llm-helper.agent.run-lost';
+/** Where a replay interrupted by a page load waits for the next page, and the mark that it could not. */
+const REPLAY_KEY = 'llm-helper.agent.replay';
+const REPLAY_LOST_KEY = 'llm-helper.agent.replay-lost';
 
 /** The run saved for this tab, if it has the shape the agent writes (else it is dropped). */
 function readSavedRun(): SavedRun | null {
@@ -304,21 +318,104 @@ export class Agent extends EventEmitter<AgentEvents> {
           'agent.replay(transcript) takes what agent.run() resolved to: { steps: [{ calls: [{ name, args, ok, result }] }], observation }.',
         ),
       );
+    return this.replayFrom(transcript);
+  }
+
+  /**
+   * A replay that a page load interrupted (one of its calls loaded a new page), continued on this page
+   * from the steps the recording took here. Null when there is none. Like resume(), for the page's own
+   * code to call: the panel never starts a replay.
+   */
+  static resumeReplay(options: AgentOptions): { agent: Agent; result: Promise<ReplayResult> } | null {
+    let raw: string | null = null;
+    let lost = false;
+    try {
+      raw = sessionStorage.getItem(REPLAY_KEY);
+      lost = sessionStorage.getItem(REPLAY_LOST_KEY) !== null;
+      sessionStorage.removeItem(REPLAY_KEY);
+      sessionStorage.removeItem(REPLAY_LOST_KEY);
+    } catch {
+      return null;
+    }
+    const agent = new Agent(options);
+    if (lost && raw === null)
+      return {
+        agent,
+        result: Promise.resolve({
+          status: 'diverged',
+          calls: 0,
+          reason:
+            "The replay could not be carried to this page: the tab's storage (sessionStorage) was full. Start it again from here.",
+        }),
+      };
+    let saved: SavedReplay | null = null;
+    try {
+      saved = raw === null ? null : parseSaved(savedReplaySchema, JSON.parse(raw));
+    } catch {
+      /* not JSON: not the agent's */
+    }
+    if (!saved) return null;
+    return { agent, result: agent.replayFrom(saved.transcript, { step: saved.step, calls: saved.calls }) };
+  }
+
+  private async replayFrom(
+    transcript: Transcript,
+    after?: { step: number; calls: number },
+  ): Promise<ReplayResult> {
     if (this.busy)
-      return Promise.reject(
-        new LLMHelperError(
-          'bad_argument',
-          'agent.replay(): this agent is running a task; wait for it or stop() it first.',
-        ),
+      throw new LLMHelperError(
+        'bad_argument',
+        'agent.replay(): this agent is running a task; wait for it or stop() it first.',
       );
     const { specs, risks } = this.tools('act');
     const offered = new Set([...specs.map((t) => t.name), ...risks.keys()]);
     this.stopped = false;
-    return replay(this.options.helper, transcript, {
-      tools: this.toolsOptions,
-      permit: async (name, args) =>
-        offered.has(name) ? this.permit(name, args, risks) : `${name} is not among this agent's tools`,
-    });
+    this.busy = true;
+    let at = after ?? { step: 0, calls: 0 };
+    // On a page load mid-replay, the transcript and where it was are kept for the next page.
+    const save = () => {
+      try {
+        sessionStorage.setItem(
+          REPLAY_KEY,
+          JSON.stringify({ version: 1, transcript: scrub(transcript), ...at }),
+        );
+      } catch {
+        try {
+          sessionStorage.removeItem(REPLAY_KEY);
+          sessionStorage.setItem(REPLAY_LOST_KEY, '1');
+        } catch {
+          /* storage blocked: the replay ends with the page */
+        }
+      }
+    };
+    const hidden = typeof window !== 'undefined';
+    if (hidden) window.addEventListener('pagehide', save);
+    try {
+      return await replay(
+        this.options.helper,
+        transcript,
+        {
+          tools: this.toolsOptions,
+          permit: async (name, args) =>
+            offered.has(name) ? this.permit(name, args, risks) : `${name} is not among this agent's tools`,
+          at: (step, calls) => (at = { step, calls }),
+          leaving: async () => {
+            save();
+            await new Promise((r) => setTimeout(r, 5000));
+            try {
+              sessionStorage.removeItem(REPLAY_KEY);
+              sessionStorage.removeItem(REPLAY_LOST_KEY);
+            } catch {
+              /* nothing saved */
+            }
+          },
+        },
+        after,
+      );
+    } finally {
+      if (hidden) window.removeEventListener('pagehide', save);
+      this.busy = false;
+    }
   }
 
   /** Forgets the conversation, so the next run starts fresh. */
@@ -548,6 +645,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     const pageNow = this.options.helper.summary();
     firstObservation = carried?.observation || pageNow;
     const observation = observe(pageNow, resumedAt);
+    // On a page this run came to by a page load, the first step records what it was shown.
+    let arrived = resumedAt ? pageNow : '';
     this.messages.push({
       role: 'user',
       content: resumedAt
@@ -603,7 +702,14 @@ export class Agent extends EventEmitter<AgentEvents> {
       usage.outputTokens += reply.usage.outputTokens;
       if (reply.usage.cachedInputTokens !== undefined)
         usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + reply.usage.cachedInputTokens;
-      const step: Step = { text: reply.text, calls: [], usage: reply.usage, ms: 0 };
+      const step: Step = {
+        text: reply.text,
+        calls: [],
+        usage: reply.usage,
+        ms: 0,
+        ...(arrived ? { observation: arrived } : {}),
+      };
+      arrived = '';
       steps.push(step);
       this.messages.push({
         role: 'assistant',

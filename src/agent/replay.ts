@@ -13,6 +13,10 @@ export interface ReplayGate {
   tools: ToolsOptions;
   /** Why the call may not run (it is refused: the replay stops there), or null when it may. */
   permit(name: string, args: Record<string, unknown>): Promise<string | null>;
+  /** Where the replay is: the step (0-based) whose call is about to run, and the calls replayed so far. */
+  at?(step: number, calls: number): void;
+  /** A call started a page load: resolves if this page is still here a while later (the replay goes on). */
+  leaving?(): Promise<void>;
 }
 
 export interface ReplayResult {
@@ -44,22 +48,40 @@ function learn(ids: Map<number, number>, then: Map<string, number>, now: Map<str
   }
 }
 
-/** A recorded run: its steps, and the page summary it started from (IDs the model may have used). */
+/**
+ * A recorded run: its steps, and the page summary it started from (IDs the model may have used); a
+ * step that began on a newly loaded page carries that page's summary too.
+ */
 export interface Transcript {
-  steps: Step[];
+  steps: Pick<Step, 'calls' | 'observation'>[];
   observation?: string;
 }
 
+/**
+ * Replays the transcript, from its start or, on the page a replayed call loaded, from `after` (the
+ * step whose call loaded it): the steps the recording took on that page, IDs mapped through the summary
+ * it was shown there.
+ */
 export async function replay(
   helper: LLMHelper,
   transcript: Transcript,
   gate: ReplayGate,
+  after?: { step: number; calls: number },
 ): Promise<ReplayResult> {
   const { steps } = transcript;
   const ids = new Map<number, number>();
-  if (transcript.observation) learn(ids, idLines(transcript.observation), idLines(helper.summary()));
+  let first = 0;
   let calls = 0;
-  for (let s = 0; s < steps.length; s++) {
+  if (after) {
+    // The rest of the loading step did not run in the recording either (its results were lost).
+    const landed = steps.findIndex((st, i) => i > after.step && st.observation !== undefined);
+    first = landed < 0 ? after.step + 1 : landed;
+    calls = after.calls;
+  }
+  const seen =
+    first < steps.length ? (after ? steps[first]!.observation : transcript.observation) : undefined;
+  if (seen) learn(ids, idLines(seen), idLines(helper.summary()));
+  for (let s = first; s < steps.length; s++) {
     for (const call of steps[s]!.calls) {
       if (call.refused) continue; // it did not run then either
       calls++;
@@ -78,11 +100,14 @@ export async function replay(
       if (call.name === 'done') return { status: 'done', calls };
       const refused = await gate.permit(call.name, args);
       if (refused) return diverged(`${call.name} was not run: ${refused}`);
+      gate.at?.(s, calls);
       const r = await helper.execute({ name: call.name, arguments: args }, gate.tools);
       if (r.ok !== call.ok)
         return diverged(
           `${call.name} ${r.ok ? 'worked' : `failed: ${r.text}`} (recorded: ${call.ok ? 'worked' : 'failed'})`,
         );
+      // It loads a new page: the replay goes on there (or here, if the page stays after all).
+      if ((r.data as { unloading?: boolean } | undefined)?.unloading) await gate.leaving?.();
       const then = idLines(call.result);
       const now = idLines(r.text);
       learn(ids, then, now);

@@ -68,7 +68,17 @@ export const savedRunSchema = z.object({
   paused: z.optional(z.boolean()),
   // The run so far, so that the result on the last page is the whole run's (steps, usage, the first
   // observation that replay starts from).
-  steps: z.optional(z.array(z.object({ text: z.string(), calls: z.array(recorded), usage, ms: z.number() }))),
+  steps: z.optional(
+    z.array(
+      z.object({
+        text: z.string(),
+        calls: z.array(recorded),
+        usage,
+        ms: z.number(),
+        observation: z.optional(z.string()),
+      }),
+    ),
+  ),
   usage: z.optional(usage),
   observation: z.optional(z.string()),
   startedAt: z.optional(z.number()),
@@ -83,9 +93,19 @@ export const stateSchema = z.object({
 
 /** What agent.replay() takes: a run's steps (each call as recorded) and the observation it began from. */
 export const transcriptSchema = z.object({
-  steps: z.array(z.object({ calls: z.array(recorded) })),
+  steps: z.array(z.object({ calls: z.array(recorded), observation: z.optional(z.string()) })),
   observation: z.optional(z.string()),
 });
+
+/** A replay that a page load interrupted, waiting for the next page: its transcript and where it was. */
+export const savedReplaySchema = z.object({
+  version: z.literal(1),
+  transcript: transcriptSchema,
+  /** The step (0-based) whose call loaded the page, and the calls replayed up to it. */
+  step: z.number(),
+  calls: z.number(),
+});
+export type SavedReplay = z.infer<typeof savedReplaySchema>;
 
 /** The value if it has the shape, else null. */
 export function parseSaved<T>(schema: z.ZodMiniType<T>, value: unknown): T | null {

@@ -95,6 +95,24 @@ async function acrossPages(page: Awaited<ReturnType<typeof ctx.open>>): Promise<
   return page.evaluate(() => (window as unknown as { finalResult: PageRun['result'] }).finalResult);
 }
 
+/** Fills the tab's storage to within a few hundred characters of its quota. */
+async function fillStorage(page: Awaited<ReturnType<typeof ctx.open>>): Promise<void> {
+  await page.evaluate(() => {
+    let lo = 0;
+    let hi = 20_000_000;
+    while (hi - lo > 64) {
+      const mid = (lo + hi) >> 1;
+      try {
+        sessionStorage.setItem('filler', 'x'.repeat(mid));
+        lo = mid;
+      } catch {
+        hi = mid;
+      }
+    }
+    sessionStorage.setItem('filler', 'x'.repeat(Math.max(0, lo - 300)));
+  });
+}
+
 describe('the agent in the page', () => {
   for (const wire of WIRES)
     it(`${wire}: find → findNear → rightClick → clickMenuItem → done leaves the page in the expected state`, async () => {
@@ -373,6 +391,33 @@ describe('the agent in the page', () => {
     };
     expect(usage.inputTokens).toBeGreaterThan(0);
     expect(observation).toMatch(/Go to settings/);
+    // The step that began on the second page records what it was shown there.
+    expect((result.steps[2] as { observation?: string }).observation).toMatch(/Display name/);
+
+    // And it replays: from the first page, across the page load (the replay goes on there), with no model.
+    mock.log.length = 0;
+    await page.goto(`${ctx.server.url}/test/fixtures/agent-nav-1.html`);
+    await page.evaluate((transcript) => {
+      const L = window.LLMHelper as unknown as {
+        provider(n: string, o: unknown): unknown;
+        Agent: new (o: unknown) => { replay(t: unknown): Promise<unknown> };
+      };
+      const provider = L.provider('openai', {
+        baseURL: `${sessionStorage.getItem('mockURL')}/v1`,
+        apiKey: 'k',
+        model: 'scripted-model',
+      });
+      void new L.Agent({ provider }).replay(transcript);
+    }, result);
+    await page.waitForURL(/agent-nav-2\.html/);
+    await page.waitForFunction(() => (window as unknown as { replayResult?: unknown }).replayResult);
+    expect(await page.evaluate(() => (window as unknown as { replayResult: unknown }).replayResult)).toEqual({
+      status: 'done',
+      calls: 4,
+    });
+    expect(mock.log).toHaveLength(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('llm-helper.agent.replay'))).toBeNull();
+    await page.evaluate(() => sessionStorage.clear());
     await page.close();
   });
 
@@ -381,27 +426,52 @@ describe('the agent in the page', () => {
     mock.setScenario({
       replies: [call('find', { pattern: 'Go to settings' }), call('click', { id: '$id' })],
     });
-    await page.evaluate(() => {
-      // Fill the tab's storage to within a few hundred characters of its quota.
-      let lo = 0;
-      let hi = 20_000_000;
-      while (hi - lo > 64) {
-        const mid = (lo + hi) >> 1;
-        try {
-          sessionStorage.setItem('filler', 'x'.repeat(mid));
-          lo = mid;
-        } catch {
-          hi = mid;
-        }
-      }
-      sessionStorage.setItem('filler', 'x'.repeat(Math.max(0, lo - 300)));
-    });
+    await fillStorage(page);
     const result = await acrossPages(page);
     expect(result.status).toBe('error');
     expect(result.error).toMatch(
       /The run "Open the settings page\." could not be carried to this page: the tab's storage \(sessionStorage\) was full/,
     );
     expect(mock.log).toHaveLength(2); // nothing was sent from the second page
+    await page.evaluate(() => sessionStorage.clear());
+    await page.close();
+  });
+
+  it("a replay the tab's storage cannot carry across a page load ends on the next page saying so", async () => {
+    const page = await ctx.open('agent-nav-1.html');
+    await page.evaluate((url) => sessionStorage.setItem('mockURL', url), mock.url);
+    await fillStorage(page);
+    await page.evaluate(() => {
+      const L = window.LLMHelper as unknown as {
+        summary(): string;
+        find(p: string): { id: number }[];
+        provider(n: string, o: unknown): unknown;
+        Agent: new (o: unknown) => { replay(t: unknown): Promise<unknown> };
+      };
+      const observation = L.summary();
+      const id = L.find('Go to settings')[0]!.id;
+      const provider = L.provider('openai', {
+        baseURL: `${sessionStorage.getItem('mockURL')}/v1`,
+        apiKey: 'k',
+        model: 'scripted-model',
+      });
+      void new L.Agent({ provider }).replay({
+        observation,
+        steps: [
+          { calls: [{ name: 'click', args: { id }, ok: true, result: 'Clicked link "Go to settings".' }] },
+          { calls: [{ name: 'done', args: { answer: 'There.' }, ok: true, result: 'Done.' }] },
+        ],
+      });
+    });
+    await page.waitForURL(/agent-nav-2\.html/);
+    await page.waitForFunction(() => (window as unknown as { replayResult?: unknown }).replayResult);
+    expect(await page.evaluate(() => (window as unknown as { replayResult: unknown }).replayResult)).toEqual({
+      status: 'diverged',
+      calls: 0,
+      reason: expect.stringMatching(
+        /could not be carried to this page: the tab's storage \(sessionStorage\) was full/,
+      ),
+    });
     await page.evaluate(() => sessionStorage.clear());
     await page.close();
   });

@@ -267,7 +267,7 @@ const recipe: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value;
 
-describe('bad input at the agent side (provider, Agent and its methods, panel, connect, replay, fromState)', () => {
+describe('bad input at the agent side (provider, Agent and its methods, panel, connect, replay, fromState, resume)', () => {
   it('random values, getters that throw, Proxies and objects with no toString: an LLMHelperError or a result, never a raw error', async () => {
     const page = await ctx.open('agent-app.html');
     await page.evaluate(() => {
@@ -293,6 +293,8 @@ describe('bad input at the agent side (provider, Agent and its methods, panel, c
       const L = window.LLMHelper as unknown as Record<string, (...a: unknown[]) => unknown> & {
         Agent: (new (o: unknown) => Record<string, (...a: unknown[]) => unknown>) & {
           fromState(s: unknown, o: unknown): unknown;
+          resume(o: unknown): { result: Promise<unknown> } | null;
+          resumeReplay(o: unknown): { result: Promise<unknown> } | null;
         };
       };
       const fake = {
@@ -322,6 +324,17 @@ describe('bad input at the agent side (provider, Agent and its methods, panel, c
         replay: (a) => agent.replay!(a),
         continue: (a) => agent.continue!(a),
         fromState: (a, b) => L.Agent.fromState(a, b),
+        resume: (a) => L.Agent.resume(a)?.result,
+        resumeReplay: (a) => L.Agent.resumeReplay(a)?.result,
+        // Whatever a page script left where a replay waits for the next page: dropped, or replayed by the rules.
+        'resumeReplay(saved)': (a) => {
+          try {
+            sessionStorage.setItem('llm-helper.agent.replay', JSON.stringify(a));
+          } catch {
+            sessionStorage.setItem('llm-helper.agent.replay', String(typeof a));
+          }
+          return L.Agent.resumeReplay({ provider: fake })?.result;
+        },
         'fromState(provider)': (a) => L.Agent.fromState(a, { provider: fake }),
         panel: (_a, b) => L.panel!(b),
         connect: (a, b) => L.connect!(a, b),
@@ -350,6 +363,9 @@ describe('bad input at the agent side (provider, Agent and its methods, panel, c
       'continue',
       'fromState',
       'fromState(provider)',
+      'resume',
+      'resumeReplay',
+      'resumeReplay(saved)',
       'panel',
       'connect',
       'connect(url)',

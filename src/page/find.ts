@@ -208,8 +208,8 @@ interface Hit {
  */
 interface TextIndex {
   text: string;
-  starts: number[];
-  nodes: Text[];
+  /** The text node that holds offset `at` of text, and the offset where that node's text starts. */
+  nodeAt(at: number): { node: Text; start: number } | null;
 }
 
 /** Upper bounds that keep any one search well under a second, whatever the page and the pattern. */
@@ -246,47 +246,64 @@ function blockOf(node: Text, stop: Element | null): Element | null {
   return g;
 }
 
-/** The cheapest possible pass: text nodes and their data, nothing else (blocks are found per hit). */
+/**
+ * The cheapest possible pass: the root's text in one read (textContent, which is every text node's data
+ * in tree order: several times faster than visiting them), and the text nodes walked only as far as the
+ * hits reach, to tell which node a hit is in (blocks are found per hit). A search with one hit early on,
+ * or none, visits few nodes or none.
+ */
 function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
   const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
   const base = dom.nodeType(root) === 9 ? dom.pageRoot(doc) : root;
-  const parts: string[] = [];
   const starts: number[] = [];
   const nodes: Text[] = [];
-  if (!base) return { text: '', starts, nodes };
+  const find = (at: number) => {
+    if (!nodes.length) return null;
+    // Binary search: the last node that starts at or before `at`.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { node: nodes[lo]!, start: starts[lo]! };
+  };
+  if (!base) return { text: '', nodeAt: () => null };
   const walker = dom.treeWalker(doc, base, SHOW_TEXT);
+  const text = dom.text(base) ?? '';
+  if (!hasNonAscii(text)) {
+    // All ASCII (most pages): nothing to unify, and the walk goes on only when a hit is past it.
+    let pos = 0;
+    let done = false;
+    return {
+      text,
+      nodeAt(at) {
+        while (!done && pos <= at) {
+          const n = walker.nextNode() as Text | null;
+          if (!n) done = true;
+          else if (n.data) {
+            starts.push(pos);
+            nodes.push(n);
+            pos += n.data.length;
+          }
+        }
+        return find(at);
+      },
+    };
+  }
+  // Otherwise each node's text is unified (searchText, which may change its length): all of them now.
+  const parts: string[] = [];
   let pos = 0;
   for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-    const data = n.data;
-    if (!data) continue;
-    parts.push(data);
+    if (!n.data) continue;
+    const part = searchText(pattern, n.data);
+    parts.push(part);
     starts.push(pos);
     nodes.push(n);
-    pos += data.length;
+    pos += part.length;
   }
-  const text = parts.join('');
-  // All ASCII (most pages): nothing to unify. Otherwise each node's text is unified (searchText); the
-  // offsets only choose a node, so they are counted again rather than mapped.
-  if (!hasNonAscii(text)) return { text, starts, nodes };
-  pos = 0;
-  for (let i = 0; i < parts.length; i++) {
-    parts[i] = searchText(pattern, parts[i]!);
-    starts[i] = pos;
-    pos += parts[i]!.length;
-  }
-  return { text: parts.join(''), starts, nodes };
-}
-
-/** Index of the node containing offset `at` (binary search). */
-function nodeAt(starts: number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return { text: parts.join(''), nodeAt: find };
 }
 
 /**
@@ -336,7 +353,7 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
   const checked = new Set<Element>();
   const tries = new Map<Element, number>();
   const { scan } = pattern;
-  const { text, starts, nodes } = index;
+  const { text } = index;
   let pos = 0;
   let steps = 0;
   while (pos < text.length && !overBudget(budget)) {
@@ -354,13 +371,14 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
         scan.lastIndex = m.index + 1;
         continue;
       }
-      const i = nodeAt(starts, pos + m.index + visible);
-      const node = nodes[i]!;
+      const at = index.nodeAt(pos + m.index + visible);
+      if (!at) break;
+      const { node, start } = at;
       const block = blockOf(node, stop);
       if (block && !checked.has(block)) {
         const own = NOT_TEXT.has(dom.tag(block))
           ? ''
-          : blockText(block, { node, offset: pos + m.index - starts[i]! });
+          : blockText(block, { node, offset: pos + m.index - start });
         if (verify(pattern, own)) {
           hits.push({ source: block, matched: own });
           checked.add(block);
@@ -379,7 +397,7 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
         budget.stopped = 'hits';
         break;
       }
-      const after = starts[i]! + node.data.length;
+      const after = start + node.data.length;
       if (after >= end) {
         next = after;
         break;

@@ -24,7 +24,7 @@ import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, plural, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
-import { hitTestGrid, inViewport, quickVisibility, visibility, visibleMatches } from './visible';
+import { hitTestGrid, inViewportAll, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
 import { UI_HOST, containsDeep, docOrder, frameDocument, isFrame, ownShadow } from './walk';
@@ -392,7 +392,7 @@ function mainActions(
   within?: Element,
 ): string[] {
   const seen = new Map<string, Element[]>();
-  const inView = new Set(controls.flatMap(inViewport));
+  const inView = new Set(inViewportAll(controls));
   for (const el of hitTestGrid(document)) {
     const control = closestControl(el);
     if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);

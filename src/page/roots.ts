@@ -139,7 +139,7 @@ function inside(start: SearchRoot, node: Node): boolean {
 }
 
 /** What a root hangs from: a shadow root's host, a frame document's frame element. */
-const hostOf = (r: Node): Element | null => {
+export const hostOf = (r: Node): Element | null => {
   const type = dom.nodeType(r);
   if (type === 11) return (r as ShadowRoot).host;
   try {

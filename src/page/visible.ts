@@ -2,7 +2,7 @@
  * Visibility as a person means it: rendered, not transparent to the eye (visibility:hidden,
  * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
  */
-import { queryAllDeep } from './roots';
+import { hostOf, queryAllDeep } from './roots';
 import { nearAncestor, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { DIALOG_SELECTOR } from './types';
@@ -277,6 +277,27 @@ export function inViewport(list: ArrayLike<Element>): Element[] {
     if (where === 'in' && quickVisibility(list[i]!).visible) found.push(list[i]!);
   }
   return found;
+}
+
+/**
+ * The elements of lists of controls (each in document order, each from one root) shown in the viewport:
+ * a list in a shadow root or frame whose host lies wholly above or below the viewport is passed over
+ * unmeasured (a page of a thousand cards, each its own shadow root, measured each card's controls).
+ */
+export function inViewportAll(lists: ArrayLike<Element>[]): Element[] {
+  const hosts = new Map<Node, boolean>();
+  const shown = (list: ArrayLike<Element>): boolean => {
+    const root = list[0] && dom.root(list[0]);
+    if (!root || root === document) return !!root;
+    let yes = hosts.get(root);
+    if (yes === undefined) {
+      const host = hostOf(root);
+      const where = host ? boxInView(host) : 'in';
+      hosts.set(root, (yes = where !== 'above' && where !== 'below'));
+    }
+    return yes;
+  };
+  return lists.filter(shown).flatMap(inViewport);
 }
 
 /** The topmost elements at a 4 × 2 grid of points over a document's viewport. */

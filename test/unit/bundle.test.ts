@@ -74,8 +74,12 @@ describe('bundles', () => {
   // folded record and the panel's folded transcript (0.6)), and to 99 KiB later that day (~0.35 KB, issue
   // #35 item 1: snapshot read lazily in page order across shadow trees and frames with a time budget,
   // 9.6 s to 27 ms at 470k elements; the census's one query per shadow root and tag collections for
-  // elements; describe(table) halving a long table for the rows in view, 272 to 89 ms).
-  const CEILING = 99 * 1024;
+  // elements; describe(table) halving a long table for the rows in view, 272 to 89 ms), and to 100 KiB the
+  // next morning, 2026-11-26 (~0.6 KB: issue #35 item 4, a run that crossed page loads replays across
+  // them with Agent.resumeReplay (0.42); find's text read in one textContent read, the click report's
+  // scans in tasks of their own, main actions passing over off-screen shadow hosts, greyedOut reading
+  // near siblings only (0.17)).
+  const CEILING = 100 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -47,17 +47,20 @@ function tokenReason(el: Element): string | null {
 
 /** Grey and light (#999–#ccc) where most siblings of the same tag are not: a greyed-out item. */
 function greyedOut(el: Element): boolean {
-  const parent = dom.parentEl(el);
-  if (!parent) return false;
-  const siblings = [...dom.children(parent)].filter((c) => c !== el && dom.tag(c) === dom.tag(el));
+  // The nearest few of its tag on each side: a list of 10,000 links was copied whole for each match.
+  const tag = dom.tag(el);
+  const siblings: Element[] = [];
+  const near = (step: (e: Element) => Element | null, max: number) => {
+    for (let s = step(el), looked = 0; s && looked < 40 && siblings.length < max; s = step(s), looked++)
+      if (dom.tag(s) === tag) siblings.push(s);
+  };
+  near(dom.prevEl, 6);
+  near(dom.nextEl, 12);
   if (siblings.length < 2) return false;
   const own = style(el);
   if (!own) return false;
   if (!faded(own)) return false;
-  const others = siblings
-    .slice(0, 12)
-    .map((s) => style(s))
-    .filter((s): s is CSSStyleDeclaration => !!s);
+  const others = siblings.map((s) => style(s)).filter((s): s is CSSStyleDeclaration => !!s);
   const normal = others.filter((s) => !faded(s)).length;
   return normal >= Math.max(1, others.length / 2);
 }

@@ -108,6 +108,7 @@ export const doc = getter<(node: Node) => Document>(N, 'ownerDocument');
 export const parent = getter<(node: Node) => ParentNode | null>(N, 'parentNode');
 export const parentEl = getter<(node: Node) => HTMLElement | null>(N, 'parentElement');
 export const nextEl = getter<(el: Element) => Element | null>(E, 'nextElementSibling');
+export const prevEl = getter<(el: Element) => Element | null>(E, 'previousElementSibling');
 export const nodeType = getter<(node: Node) => number>(N, 'nodeType');
 export const firstChild = getter<(node: Node) => ChildNode | null>(N, 'firstChild');
 export const connected = getter<(node: Node) => boolean>(N, 'isConnected');

@@ -280,9 +280,10 @@ export function inViewport(list: ArrayLike<Element>): Element[] {
 }
 
 /**
- * The elements of lists of controls (each in document order, each from one root) shown in the viewport:
- * a list in a shadow root or frame whose host lies wholly above or below the viewport is passed over
- * unmeasured (a page of a thousand cards, each its own shadow root, measured each card's controls).
+ * The elements of lists of controls (each in document order, each from one root) shown in the viewport.
+ * The lists of a shadow root or frame whose host has a box wholly above or below the viewport are passed
+ * over unmeasured (a page of a thousand cards, each its own shadow root, measured each card's controls);
+ * a host of no height or width (display: contents, an empty wrapper of fixed content) tells nothing.
  */
 export function inViewportAll(lists: ArrayLike<Element>[]): Element[] {
   const hosts = new Map<Node, boolean>();
@@ -292,7 +293,8 @@ export function inViewportAll(lists: ArrayLike<Element>[]): Element[] {
     let yes = hosts.get(root);
     if (yes === undefined) {
       const host = hostOf(root);
-      const where = host ? boxInView(host) : 'in';
+      const box = host && dom.rect(host);
+      const where = box && box.width > 1 && box.height > 1 ? boxInView(host) : 'in';
       hosts.set(root, (yes = where !== 'above' && where !== 'below'));
     }
     return yes;

@@ -82,3 +82,29 @@ describe('shadow roots and frames that appear after the first call', () => {
     await page.close();
   });
 });
+
+describe("summary's main actions across many shadow roots", () => {
+  it('lists the controls of hosts in view and of a host of no height whose content is fixed, not those of hosts off screen', async () => {
+    const page = await ctx.open('roots-later.html');
+    const actions = await page.evaluate(() => {
+      document.body.innerHTML = '';
+      for (let i = 1; i <= 300; i++) {
+        const card = document.createElement('div');
+        card.style.cssText = 'display:block;height:300px';
+        card.attachShadow({ mode: 'open' }).innerHTML = `<button>Open card ${i}</button>`;
+        document.body.append(card);
+      }
+      // A chat launcher as web components draw one: an empty block host, its button fixed in view.
+      const chat = document.createElement('div');
+      chat.style.cssText = 'display:block;height:0';
+      chat.attachShadow({ mode: 'open' }).innerHTML =
+        '<button style="position:fixed;right:10px;bottom:10px">Open chat</button>';
+      document.body.append(chat);
+      return window.LLMHelper.summary();
+    });
+    expect(actions).toMatch(/button "Open card 1"/);
+    expect(actions).toMatch(/button "Open chat"/);
+    expect(actions).not.toMatch(/Open card 200\b/);
+    await page.close();
+  });
+});

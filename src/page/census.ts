@@ -9,24 +9,14 @@ import { collectRoots } from './roots';
 import { docOrder, type SearchRoot } from './walk';
 import * as dom from './dom';
 
+const SHOW_ELEMENT = 1;
+
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */
 const CONTROL_TAGS = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
 const OTHER_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'form', 'img', 'dialog'];
 const LANDMARK_TAGS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'section', 'form'];
-/**
- * Elements whose kind an attribute decides. One query each: a single-attribute or single-class query
- * takes the browser's fast path, and together they cost about two thirds of one query for the list.
- */
-const BY_ATTRIBUTE = [
-  '[role]',
-  '[contenteditable]',
-  '[aria-live]',
-  '[aria-modal]',
-  '.toast',
-  '.snackbar',
-  '.notification',
-  '.alert',
-];
+/** Attributes that decide an element's kind (an element with none of them is classified by its tag). */
+const BY_ATTRIBUTE = ['[role]', '[contenteditable]', '[aria-live]', '[aria-modal]'];
 /** Every tag queried, once each ('form' is both counted and a landmark). */
 const TAGS = [...new Set([...CONTROL_TAGS, ...OTHER_TAGS, ...LANDMARK_TAGS])];
 const TAG_SET = new Set(TAGS.map((t) => t.toUpperCase()));
@@ -134,19 +124,38 @@ export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem)$/;
 export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
-/** One tag's elements: a single-tag querySelectorAll takes the browser's fast path (about twice as fast as a fresh tag collection on a large page). */
+/** Classes that make an element an alert: a single-class query takes the browser's fast path. */
+const BY_CLASS = ['.toast', '.snackbar', '.notification', '.alert'];
+
 /**
- * The elements of each tag under a root. A document's or an element's come from its tag collections
- * (counted once and kept by the browser until the page changes); a shadow root's,
- * usually a few elements, from one query sorted by tag here: a query per tag per shadow root cost more than the rest of the census on pages
- * with thousands of them.
+ * The elements of each tag under a root, and those an attribute classifies (BY_ATTRIBUTE), each in
+ * document order. A document's or an element's from one walk over its elements in script: after the
+ * page changes, the browser's tag collections each walk the page again (24 of them, 95 ms at 500,000
+ * elements, against 55 for the walk) and so does each attribute query (7 ms each). A shadow root's,
+ * usually a few elements, from one query sorted by tag here.
  */
-function tagLists(root: SearchRoot): Record<string, ArrayLike<Element> & Iterable<Element>> {
-  const type = dom.nodeType(root);
-  if (type !== 11) return Object.fromEntries(TAGS.map((t) => [t, dom.byTag(root as Document | Element, t)]));
-  const lists: Record<string, Element[]> = Object.fromEntries(TAGS.map((t) => [t, []]));
-  for (const el of dom.qsa(root, TAGS.join(','))) lists[dom.localName(el)]?.push(el);
-  return lists;
+function tagLists(root: SearchRoot): { tags: Record<string, Element[]>; attributed: Element[] } {
+  const tags: Record<string, Element[]> = Object.fromEntries(TAGS.map((t) => [t, []]));
+  const byName = new Map(Object.entries(tags));
+  if (dom.nodeType(root) === 11) {
+    for (const el of dom.qsa(root, TAGS.join(','))) tags[dom.localName(el)]?.push(el);
+    return { tags, attributed: [...dom.qsa(root, [...BY_ATTRIBUTE, ...BY_CLASS].join(','))] };
+  }
+  const isDoc = dom.nodeType(root) === 9;
+  const doc = isDoc ? (root as Document) : dom.doc(root)!;
+  const base = isDoc ? dom.html(doc) : (root as Element);
+  const own: Element[] = [];
+  if (base) {
+    if (isDoc && dom.hasAttrs(base) && byAttribute(base)) own.push(base);
+    const walker = dom.treeWalker(doc, base, SHOW_ELEMENT);
+    for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
+      byName.get(dom.localName(el))?.push(el);
+      if (dom.hasAttrs(el) && byAttribute(el)) own.push(el);
+    }
+  }
+  const seen = new Set<Element>();
+  const lists = [own, ...BY_CLASS.map((q) => dom.qsa(root, q))];
+  return { tags, attributed: mergeFirst(lists, Infinity, (el) => !seen.has(el) && !!seen.add(el)) };
 }
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
@@ -180,7 +189,7 @@ export function census(root: SearchRoot): Census {
   const dialogs: Element[] = [];
   const alerts: Element[] = [];
   for (const r of collectRoots(root).roots) {
-    const tags = tagLists(r);
+    const { tags, attributed } = tagLists(r);
     for (const h of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) counts.heading += tags[h]!.length;
     counts.table += tags.table!.length;
     counts.form += tags.form!.length;
@@ -202,16 +211,6 @@ export function census(root: SearchRoot): Census {
     const own: Element[] = [];
     // Elements a role makes a heading or landmark, one document-ordered list per kind.
     const byRole: Record<ListKind, Element[]> = { outline: [], headings: [], landmarks: [] };
-    const seen = new Set<Element>();
-    const attributed =
-      dom.nodeType(r) !== 11
-        ? mergeFirst(
-            BY_ATTRIBUTE.map((q) => dom.qsa(r, q)),
-            Infinity,
-            (el) => !seen.has(el) && !!seen.add(el),
-          )
-        : // A shadow root: one query (see tagLists).
-          [...dom.qsa(r, BY_ATTRIBUTE.join(','))];
     for (const el of attributed) {
       const tagged = TAG_SET.has(dom.tag(el));
       if (tagged && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;

@@ -30,6 +30,8 @@ export interface ChangeReport {
   /** Interactive elements that appeared: how many, and the first few with IDs. */
   added?: { count: number; sample: string[] };
   removed?: { count: number };
+  /** List items or rows that went away (removed, or hidden), beyond those that came back: a filter. */
+  itemsGone?: { count: number; what: string; sample: string[] };
   /** Menus, listboxes and popups that were shown and are gone or hidden now (a dialog is in dialogClosed). */
   closed?: string[];
   /** The element focused now, when focus moved. */
@@ -447,7 +449,7 @@ const refLine = (store: ElementStore, el: Element, role: string, name: string): 
   `[${store.idFor(el)}] ${role}${name ? ` "${name}"` : ''}`;
 
 /** Starts watching the page; call finish() after the action to settle and get the change report. */
-export function track(store: ElementStore, target?: Element): Tracker {
+export function track(store: ElementStore, target?: Element, keys = false): Tracker {
   const url = location.href;
   // What the target controls (a tab's panel, a collapse toggle's part): pages often show it by a style
   // change, which adds no controls to report.
@@ -680,6 +682,9 @@ export function track(store: ElementStore, target?: Element): Tracker {
       }
       if (closed.length) report.closed = closed;
       if (gone > 0) report.removed = { count: gone };
+      // After keys (typing into a filter, Enter in a search box): the items they filtered away.
+      const itemsGone = keys ? goneItems(removed, added, touched) : null;
+      if (itemsGone) report.itemsGone = itemsGone;
       const panel = controlled();
       if (
         panel &&
@@ -752,6 +757,40 @@ export function track(store: ElementStore, target?: Element): Tracker {
   };
 }
 
+/** What a list or table is made of. */
+const ITEMS = 'li:not([role]),tr:not([role]),[role=row],[role=listitem]';
+
+/**
+ * The list items or rows an action took away: removed from the page, or hidden by a style or class
+ * change, beyond as many that came (a re-render that redraws the same rows takes none away), with the
+ * first few by their text.
+ */
+function goneItems(
+  removed: Set<Element>,
+  added: Set<Element>,
+  touched: Set<Element>,
+): ChangeReport['itemsGone'] | null {
+  const gone: Element[] = [];
+  const items = (el: Element) => (dom.matches(el, ITEMS) ? [el] : [...dom.qsa(el, ITEMS)]);
+  for (const el of removed) if (!dom.connected(el)) gone.push(...items(el));
+  for (const el of touched)
+    if (!added.has(el) && dom.connected(el) && dom.matches(el, ITEMS) && !isVisible(el)) gone.push(el);
+  let came = 0;
+  const texts = new Set<string>();
+  for (const el of added)
+    if (dom.connected(el))
+      for (const item of items(el)) {
+        if (removed.has(item)) continue; // put back where it was (a list redrawn from the same items)
+        came++;
+        if (texts.size < 1000) texts.add(textOf(item, 60));
+      }
+  const count = gone.length - came;
+  if (count <= 0) return null;
+  const rows = gone.filter((el) => dom.matches(el, 'tr,[role=row]')).length * 2 > gone.length;
+  const sample = [...new Set(gone.map((el) => textOf(el, 60)).filter((t) => t && !texts.has(t)))].slice(0, 3);
+  return { count, what: rows ? 'row' : 'list item', sample };
+}
+
 /**
  * `[3] textbox "Email" ("Please fill out this field.")`: an invalid field and what the browser or the page
  * says about it.
@@ -782,6 +821,10 @@ export function describeChanges(c: ChangeReport): string {
   if (c.shown) parts.push(`showed ${c.shown}`);
   if (c.added) parts.push(`${plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`);
   if (c.removed) parts.push(`${plural(c.removed.count, 'control')} removed`);
+  if (c.itemsGone)
+    parts.push(
+      `${plural(c.itemsGone.count, c.itemsGone.what)} went away${c.itemsGone.sample.length ? ` (${c.itemsGone.sample.map((t) => `"${truncate(t, 40)}"`).join(', ')}${c.itemsGone.count > c.itemsGone.sample.length ? ', …' : ''})` : ''}`,
+    );
   if (c.closed) parts.push(`closed ${c.closed.join(', ')}`);
   if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);

@@ -42,9 +42,19 @@ export interface TypeOptions {
   clear?: boolean;
   /** Submit afterwards: Enter, then the form's requestSubmit() if Enter did not submit. */
   submit?: boolean;
-  /** Send keydown/keypress/keyup for every character (for pages that listen to keys). */
+  /**
+   * Send keydown, keypress, input and keyup for every character, as a keyboard does (handlers on any
+   * of them run: a list that filters on keyup, a mask that formats on keydown). Default: for texts up
+   * to PER_KEY_MAX characters; a longer one goes in at once, followed by its last key's keyup. false:
+   * always at once (one input event).
+   */
   perKey?: boolean;
 }
+
+/** Longest text typed key by key unless asked: past it, one insertion keeps the tab responsive. */
+export const PER_KEY_MAX = 200;
+/** Input types typed key by key. */
+const TEXT_INPUTS = new Set(['text', 'search', 'tel', 'url', 'email', 'password']);
 
 /** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
 function editableOf(el: Element): Element | null {
@@ -88,7 +98,9 @@ function typeIntoField(el: HTMLInputElement | HTMLTextAreaElement, text: string,
       inputEvent(el, 'input', 'deleteContentBackward', null);
     }
   }
-  if (opts.perKey) {
+  // Key by key where a part of the text is a value too (not a date, a number, a colour).
+  const keyed = tagOf(el) === 'TEXTAREA' || TEXT_INPUTS.has(inputType(el));
+  if (opts.perKey ?? (keyed && [...text].length <= PER_KEY_MAX)) {
     for (const ch of text) {
       const info = keyInfo(ch === '\n' ? 'Enter' : ch);
       if (keyEvent(el, 'keydown', info) && keyEvent(el, 'keypress', info)) {
@@ -106,6 +118,8 @@ function typeIntoField(el: HTMLInputElement | HTMLTextAreaElement, text: string,
       insertAtCaret(el, insert);
       inputEvent(el, 'input', 'insertText', insert);
     }
+    // What listens for keys after the value changed (a filter on keyup) sees the last one.
+    if (opts.perKey === undefined && keyed && text) keyEvent(el, 'keyup', keyInfo([...text].pop()!));
   }
   plainEvent(el, 'change');
 }
@@ -199,7 +213,7 @@ export async function type(
   // What a person typing would end up with: maxlength stops the keys past it.
   const want = base + (max >= 0 ? text.slice(0, Math.max(0, max - base.length)) : text);
   const fieldId = ctx.store.idFor(field);
-  const tracker = track(ctx.store);
+  const tracker = track(ctx.store, undefined, true);
   // Where the field sits: a grid's cell editor closes on Enter and the cell shows the value.
   const holder = dom.parentEl(field);
   const focused = deepActiveElement() === field;
@@ -272,6 +286,14 @@ export async function type(
       ? `maxlength ${max} cut it`
       : 'the page changed or refused the input: a mask or formatter';
   const shown = `"${truncate(text, 200)}"`;
+  // A mask or formatter that kept what was typed, in its own format (a phone number's brackets, a card
+  // number's groups, thousands separators): done, as the person sees it.
+  if (!matches && text_ && reformatted(base + text, now, opts.clear === false ? '' : before))
+    return {
+      ok: true,
+      message: `${note}Typed ${secret ? `${text.length} characters` : shown} into ${after}; formatted by the page ${secret ? '(the same characters, in its own format)' : `as "${truncate(now, 200)}"`}.${describeChanges(changes)}`,
+      changes,
+    };
   if (!matches && !secret && text_ && completedInline(target as HTMLInputElement, base + text, now))
     return {
       ok: true,
@@ -282,6 +304,27 @@ export async function type(
     ? `${note}Typed ${secret ? `${text.length} characters` : shown} into ${after}${submitted ? ' and submitted' : ''}.`
     : `${note}Typed ${secret ? '…' : shown} into ${after}, but it now shows ${secret ? 'something else' : `"${truncate(now, 200)}"`} (${why}). Check whether that is acceptable.`;
   return { ok: matches, message: message + describeChanges(changes), changes };
+}
+
+/** The letters and digits of a text, in order, case aside: what a format keeps of what was typed. */
+const content = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
+/**
+ * The field holds what was typed in a format of the page's: the same letters and digits in order, with
+ * at most three the format adds (a country code, a currency's cents), and not what it held before.
+ */
+function reformatted(typed: string, now: string, before: string): boolean {
+  const t = content(typed);
+  const n = content(now);
+  const at = t ? n.indexOf(t) : -1;
+  if (at < 0 || n.length - t.length > 3) return false;
+  const extra = n.slice(0, at) + n.slice(at + t.length);
+  if (!extra) return true;
+  // More letters or digits only with a format to see (a bracket, a dash, a currency sign): else the page
+  // completed the text (a typeahead), or it still holds what it held before.
+  const marks = (x: string) => new Set(x.replace(/[\p{L}\p{N}\s]/gu, ''));
+  const had = marks(typed);
+  return [...marks(now)].some((c) => !had.has(c)) && extra !== content(before);
 }
 
 /** The field itself while it is on the page, else the one the store re-finds by its fingerprint. */
@@ -422,7 +465,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
     note = r.relocated ? `${r.relocated} ` : '';
     if (deepActiveElement() !== target) (target as HTMLElement).focus?.();
   } else target = deepActiveElement() ?? dom.pageRoot(document);
-  const tracker = track(ctx.store);
+  const tracker = track(ctx.store, undefined, true);
   let effect = '';
   const down = keyEvent(target, 'keydown', info, modifiers);
   const typing = info.text && info.key !== 'Enter' && !modifiers.some((m) => m !== 'Shift');

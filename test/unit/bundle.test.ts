@@ -78,8 +78,10 @@ describe('bundles', () => {
   // next morning, 2026-11-26 (~0.6 KB: issue #35 item 4, a run that crossed page loads replays across
   // them with Agent.resumeReplay (0.42); find's text read in one textContent read, the click report's
   // scans in tasks of their own, main actions passing over off-screen shadow hosts, greyedOut reading
-  // near siblings only (0.17)).
-  const CEILING = 100 * 1024;
+  // near siblings only (0.17)), and to 101 KiB later that morning (~1.2 KB, issue #38: a field the page
+  // formats judged by what it holds, typing key by key, the list items a filter took away (0.57), and
+  // sliders the page draws read and set with the keys (0.6)).
+  const CEILING = 101 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -160,6 +160,10 @@ export function fieldValue(el: Element): string | undefined {
     value = [...((el as HTMLInputElement).files ?? [])].map((f) => f.name).join(', ');
   } else if (roleOf(el) === 'combobox') {
     value = drawnText(el, 'combobox').value || undefined;
+  } else if (/^(slider|spinbutton|progressbar|meter|scrollbar)$/.test(roleOf(el))) {
+    // A value drawn by the page: what it says it reads (aria-valuetext), else its number.
+    const reads = dom.attr(el, 'aria-valuetext') ?? dom.attr(el, 'aria-valuenow');
+    value = reads ?? undefined;
   } else if ((el as HTMLElement).isContentEditable) {
     // An empty editor still holds a line (<p><br></p>): its text is one line break, which reads as empty.
     value = (el as HTMLElement).innerText.replace(/\n$/, '');

@@ -35,7 +35,7 @@ import {
   shownText,
   suggestions,
 } from './text-fields';
-import { DATE_FORMATS, setValue } from './value-fields';
+import { DATE_FORMATS, setSlider, setValue } from './value-fields';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -188,6 +188,8 @@ export async function type(
   const target_ = operated(element);
   if (tagOf(target_) === 'INPUT' && /^(range|color)$/.test(inputType(target_)))
     return setValue(ctx, target_ as HTMLInputElement, text, note);
+  // A slider the page draws: set with the keys a person would press on it.
+  if (roleOf(target_) === 'slider') return setSlider(ctx, target_ as HTMLElement, text, note);
   const field = editableOf(target_);
   const line = elementLine(ctx.store, field ?? element);
   if (!field)

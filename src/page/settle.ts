@@ -324,6 +324,49 @@ function sortOrder(header: Element): string | null {
   return way ? (way === 'up' || way === 'asc' ? 'ascending' : 'descending') : null;
 }
 
+/** A column header's name without the sort arrow a page draws in its text (sorttable's "Salary ▾"). */
+const headerLabel = (header: Element): string =>
+  truncate((nameOf(header, 40) || textOf(header, 40)).replace(/\s*[▲▼▴▾△▽↑↓⇅⇵]+/gu, '').trim(), 40);
+
+/** The texts of a header's column, row by row (up to 500 rows), or null when it heads no column. */
+function columnValues(header: Element | null): string[] | null {
+  const table = header && dom.closest(header, 'table,[role=grid],[role=table],[role=treegrid]');
+  const row = header && dom.closest(header, 'tr,[role=row]');
+  if (!table || !row) return null;
+  const at = [...dom.children(row)].indexOf(header);
+  const values: string[] = [];
+  for (const r of dom.qsa(table, 'tr,[role=row]')) {
+    if (r === row || dom.closest(r, 'thead') || values.length >= 500) continue;
+    const cell = dom.children(r)[at];
+    if (cell) values.push(textOf(cell, 60));
+  }
+  return values;
+}
+
+/**
+ * How a column's values are ordered now, when the click reordered the same values (a table that sorts
+ * without saying so in aria-sort or a class): ascending or descending by number, date-free text
+ * otherwise. Null when they did not move, changed, or follow no order.
+ */
+function newOrder(before: string[], after: string[] | null): string | null {
+  if (!after || after.length < 2 || after.join('\n') === before.join('\n')) return null;
+  if ([...after].sort().join('\n') !== [...before].sort().join('\n')) return null;
+  const numbers = after.map((v) => Number(v.replace(/[^\d.-]/g, '')));
+  const byNumber = after.every((v, i) => /\d/.test(v) && Number.isFinite(numbers[i]));
+  const cmp = (i: number) =>
+    byNumber
+      ? numbers[i]! - numbers[i + 1]!
+      : after[i]!.localeCompare(after[i + 1]!, undefined, { numeric: true });
+  let up = true;
+  let down = true;
+  for (let i = 0; i + 1 < after.length; i++) {
+    const c = cmp(i);
+    if (c > 0) up = false;
+    if (c < 0) down = false;
+  }
+  return up ? 'ascending' : down ? 'descending' : null;
+}
+
 /** The sort direction a class token says: asc, desc (ascend, descending…), up or down (dropup). */
 const direction = (classes: string): string | undefined =>
   /(?:^|[\s_-]|drop)(up|asc|down|desc)(?:end|ending)?(?=$|[\s_-])/i.exec(classes)?.[1]?.toLowerCase();
@@ -471,6 +514,11 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
     return opens() ?? (ref ? dom.byId(dom.root(target) as Document, ref.split(/\s+/)[0]!) : null);
   };
   const before = controlled();
+  // A header clicked: its column's values, to tell a new order by them when nothing else says it.
+  const clickedHeader = target ? dom.closest(target, 'th,[role=columnheader]') : null;
+  const column = columnValues(clickedHeader);
+  // Its name as it was: a sorted header often gains an arrow (▾) in its text.
+  const headerName = clickedHeader ? headerLabel(clickedHeader) : '';
   // Some pages set aria-controls, or render the panel, only once it is open (Headless UI).
   const shownBefore =
     before && (dom.tag(before) === 'DETAILS' ? dom.hasAttr(before, 'open') : isVisible(before));
@@ -627,8 +675,11 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
       // The header or its arrow changed (Arco's second click changes only which arrow is active).
       let changed = false;
       if (header) for (const t of touched) if ((changed = dom.contains(header, t))) break;
-      const sort = changed ? sortOrder(header!) : null;
-      if (sort) report.sorted = `${truncate(nameOf(header!, 40) || textOf(header!, 40), 40)} (${sort})`;
+      const sort =
+        (changed ? sortOrder(header!) : null) ??
+        (column ? newOrder(column, columnValues(header ?? null)) : null);
+      if (sort)
+        report.sorted = `${(header === clickedHeader && headerName) || headerLabel(header!)} (${sort})`;
       const appeared: Element[] = [];
       for (const el of added) {
         if (!dom.connected(el)) continue;

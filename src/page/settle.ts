@@ -38,6 +38,8 @@ export interface ChangeReport {
   focus?: string;
   /** The target field's value now. */
   value?: string;
+  /** Other fields the action set (a picker filling its field), each with its value now. */
+  fieldsSet?: string[];
   /** What a typeahead offered under the field typed into: items with IDs (click one to choose it). */
   suggestions?: string[];
   /** The part the target controls (aria-controls), shown by the action: a tab's panel, a collapsed section. */
@@ -563,8 +565,13 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
     if ((e as Event & { destination?: { sameDocument?: boolean } }).destination?.sameDocument === false)
       unloading = true;
   };
-  const onEvent = () => {
+  // Fields whose value the action changed (a picker filling its field), by their input and change events.
+  const valued = new Set<Element>();
+  const onEvent = (e: Event) => {
     events++;
+    const t = e.target as Node | null;
+    if ((e.type === 'input' || e.type === 'change') && t && dom.nodeType(t) === 1 && valued.size < 20)
+      valued.add(t as Element);
   };
   // The browser's own form check fires invalid on each field it refuses (the form is not sent).
   const refused = new Set<Element>();
@@ -765,6 +772,17 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
         const value = fieldValue(target);
         if (value !== undefined) report.value = value;
       }
+      // Another field the action set (a date picker's day filling its field): said with its value.
+      const set = [...valued].filter(
+        (f) =>
+          dom.connected(f) &&
+          f !== target &&
+          !(target && dom.contains(f, target)) &&
+          fieldValue(f) !== undefined &&
+          // Not a widget's hidden native field (Fomantic's select): its widget says the value.
+          isVisible(f),
+      );
+      if (set.length) report.fieldsSet = set.slice(0, 3).map((f) => elementLine(store, f));
       const newAlerts = now.alerts
         // A dialog that is also a live region (SweetAlert2's) is said as a dialog.
         .filter((a) => !dom.matches(a, DIALOG_SELECTOR))
@@ -882,6 +900,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
   if (c.text) parts.push(`new text: ${c.text.map((t) => `"${t}"`).join(', ')}`);
   if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
+  if (c.fieldsSet) parts.push(`set ${c.fieldsSet.join('; ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);
   // What went wrong comes first: a model that reads only the start must still see it.
   const wrong = [

@@ -81,8 +81,9 @@ describe('bundles', () => {
   // near siblings only (0.17)), and to 101 KiB later that morning (~1.2 KB, issue #38: a field the page
   // formats judged by what it holds, typing key by key, the list items a filter took away (0.57), and
   // sliders the page draws read and set with the keys (0.6); then a header's new order told from its
-  // column's values (0.36) under it).
-  const CEILING = 101 * 1024;
+  // column's values (0.36) under it), and to 102 KiB the same morning (~0.45 KB, #38 item 1: a hidden
+  // select whose widget is of no known kind chosen through the box drawn in its place, and read back).
+  const CEILING = 102 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -17,7 +17,7 @@ import {
 import { describeChanges, observeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
-import { normalize } from '../text';
+import { normalize, truncate } from '../text';
 import { isVisible } from '../visible';
 import { queryAllDeep } from '../roots';
 import { docOrder } from '../walk';
@@ -345,6 +345,10 @@ export async function select(
   }
   if (isDisabled(native ?? element))
     return { ok: false, message: `${note}${elementLine(ctx.store, element)} is disabled.`, changes: {} };
+  // Hidden, with a box of the page's own drawn in its place (a widget of no kind known above).
+  const drawn =
+    native && wanted.length === 1 && !isVisible(native) ? drawnBox(native as HTMLSelectElement) : null;
+  if (drawn) return selectThroughDrawn(ctx, native as HTMLSelectElement, drawn, wanted[0]!, note);
   if (native) return selectNative(ctx, native as HTMLSelectElement, wanted, note);
   const role = roleOf(element);
   if (role === 'combobox' || role === 'listbox' || dom.attr(element, 'aria-haspopup') === 'listbox')
@@ -358,6 +362,77 @@ export async function select(
     message: `${note}${elementLine(ctx.store, element)} is not a select, combobox, listbox or group of radio buttons; use click, or find({ type: 'select' }).`,
     changes: {},
   };
+}
+
+/** The text a select shows for an option. */
+const optionText = (o: HTMLOptionElement): string => normalize(o.label || o.text);
+
+/**
+ * The box a widget draws in a hidden select's place, whatever its kind (Selectric, a jQuery plugin of
+ * one's own): beside the select or beside a wrapper of it (up to three levels up), the first visible
+ * element after it whose short text shows one of the select's options (its choice or its placeholder).
+ */
+function drawnBox(native: HTMLSelectElement): Element | null {
+  const texts = [...native.options].map(optionText).filter(Boolean);
+  let at: Element | null = native;
+  for (let level = 0; at && level < 3; level++, at = dom.parentEl(at))
+    for (let next = dom.nextEl(at), i = 0; next && i < 2; next = dom.nextEl(next), i++) {
+      const shown = normalize(textOf(next, 200));
+      if (shown.length < 120 && isVisible(next) && texts.some((t) => shown.includes(t))) return next;
+    }
+  return null;
+}
+
+/**
+ * A hidden select chosen as a person would, through the box drawn in its place: the box clicked open,
+ * the option's text clicked where it shows (the list beside the box, or one the page put at the end of
+ * the body), and what the box shows then read back: `ok` only when it shows the choice.
+ */
+async function selectThroughDrawn(
+  ctx: ActionContext,
+  native: HTMLSelectElement,
+  box: Element,
+  want: Choice,
+  note: string,
+): Promise<ActionResult> {
+  const option = matchOption([...native.options], (o) => o.value, optionText, want);
+  if (!option) return selectNative(ctx, native, [want], note);
+  const text = optionText(option);
+  const line = elementLine(ctx.store, box);
+  const opened = await click(ctx, ctx.store.idFor(box));
+  const item = shownItem(box, text);
+  if (!item)
+    return {
+      ok: false,
+      message: `${note}Clicked ${line}, which the page draws for the hidden select ${elementLine(ctx.store, native)}, but "${text}" is not among what it shows.${describeChanges(opened.changes)}`,
+      changes: opened.changes,
+    };
+  const picked = await click(ctx, ctx.store.idFor(item));
+  const shows = normalize(textOf(box, 200));
+  const chosen = shows.includes(text);
+  return {
+    ok: chosen,
+    message: chosen
+      ? `${note}Selected "${text}" in ${elementLine(ctx.store, box)} through the list it draws (the hidden select ${elementLine(ctx.store, native)} holds it too).${describeChanges(picked.changes)}`
+      : `${note}Clicked "${text}" in the list ${line} draws, but it shows "${truncate(shows, 80)}".${describeChanges(picked.changes)}`,
+    changes: picked.changes,
+  };
+}
+
+/** The visible element whose own text is `text`, beside the box or at the end of the body (a popup). */
+function shownItem(box: Element, text: string): Element | null {
+  let wrapper = box;
+  for (let i = 0; i < 2; i++) wrapper = dom.parentEl(wrapper) ?? wrapper;
+  const body = dom.body(document);
+  const late = body ? [...dom.children(body)].slice(-5) : [];
+  for (const root of [wrapper, ...late])
+    for (const el of dom.qsa(root, 'li,[role=option],a,button,div,span'))
+      if (!dom.contains(box, el) && normalize(textOf(el, 200)) === text && isVisible(el)) {
+        // The innermost that says it (an li's span), so the click lands on the text.
+        const inner = [...dom.qsa(el, '*')].find((c) => normalize(textOf(c, 200)) === text && isVisible(c));
+        return inner ?? el;
+      }
+  return null;
 }
 
 const RADIO = 'input[type=radio],[role=radio],md-radio';

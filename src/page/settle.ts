@@ -326,6 +326,24 @@ function sortOrder(header: Element): string | null {
   return way ? (way === 'up' || way === 'asc' ? 'ascending' : 'descending') : null;
 }
 
+/** One of a set of slides or panels (a carousel's, a tab set's). */
+const SLIDE = '[aria-roledescription=slide],[role=tabpanel],[role=group][aria-roledescription]';
+
+/**
+ * The slide or panel an action brought into view, of those it changed (not added): shown, in the
+ * viewport, not hidden from assistive tech, with siblings of its kind (it is one of a set).
+ */
+function shownSlide(touched: Set<Element>, added: Set<Element>): Element | null {
+  for (const el of touched) {
+    if (added.has(el) || !dom.matches(el, SLIDE) || dom.attr(el, 'aria-hidden') === 'true') continue;
+    const up = dom.parentEl(el);
+    if (!up || dom.children(up).length < 2 || !textOf(el, 40)) continue;
+    const v = quickVisibility(el);
+    if (v.visible && v.inViewport) return el;
+  }
+  return null;
+}
+
 /** A column header's name without the sort arrow a page draws in its text (sorttable's "Salary ▾"). */
 const headerLabel = (header: Element): string =>
   truncate((nameOf(header, 40) || textOf(header, 40)).replace(/\s*[▲▼▴▾△▽↑↓⇅⇵]+/gu, '').trim(), 40);
@@ -762,6 +780,13 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
             ? `with ${plural(n, 'control')} (${sampleOf(store, controls).join('; ')})`
             : `reading "${truncate(textOf(panel, 200), 80)}"`
         }`;
+      }
+      // Only which slide or panel shows changed (a carousel's arrow, which controls nothing by its
+      // aria-controls): the one in view now, said by its text.
+      if (!report.shown && !report.added && !report.dialogOpened && !report.menuOpened) {
+        const slide = shownSlide(touched, added);
+        if (slide)
+          report.shown = `${elementLine(store, slide, { text: false })} reading "${truncate(textOf(slide, 200), 80)}"`;
       }
       const nowFocus = deepActiveElement();
       // A control a click focuses is the one acted on: nothing to tell, and no sign the action did anything.

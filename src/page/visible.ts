@@ -242,8 +242,7 @@ export function visibleMatches(selector: string, root: SearchRoot = document): E
 }
 
 /** The box is shown inside its window's viewport (no style checks: the caller confirms with quickVisibility). */
-function boxInView(el: Element): 'above' | 'below' | 'in' | 'none' {
-  const r = dom.rect(el);
+function boxInView(el: Element, r = dom.rect(el)): 'above' | 'below' | 'in' | 'none' {
   if (r.width <= 1 && r.height <= 1) return 'none';
   const win = view(el);
   if (r.bottom <= 0) return 'above';
@@ -294,7 +293,7 @@ export function inViewportAll(lists: ArrayLike<Element>[]): Element[] {
     if (yes === undefined) {
       const host = hostOf(root);
       const box = host && dom.rect(host);
-      const where = box && box.width > 1 && box.height > 1 ? boxInView(host) : 'in';
+      const where = box && box.width > 1 && box.height > 1 ? boxInView(host, box) : 'in';
       hosts.set(root, (yes = where !== 'above' && where !== 'below'));
     }
     return yes;

@@ -424,7 +424,11 @@ function shownItem(box: Element, text: string): Element | null {
   let wrapper = box;
   for (let i = 0; i < 2; i++) wrapper = dom.parentEl(wrapper) ?? wrapper;
   const body = dom.body(document);
-  const late = body ? [...dom.children(body)].slice(-5) : [];
+  // A popup the page put at the end of the body: small, and not the app that holds the box (whose every
+  // div would be read for its text).
+  const late = body
+    ? [...dom.children(body)].slice(-5).filter((c) => !dom.contains(c, box) && dom.qsa(c, '*').length < 2000)
+    : [];
   for (const root of [wrapper, ...late])
     for (const el of dom.qsa(root, 'li,[role=option],a,button,div,span'))
       if (!dom.contains(box, el) && normalize(textOf(el, 200)) === text && isVisible(el)) {

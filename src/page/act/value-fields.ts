@@ -87,9 +87,8 @@ export async function setSlider(
     // Pages that render on the next tick (React) show the new value after it.
     await sleep(0);
   };
-  let now = sliderNow(el);
   if (want === min || want === max) await press(want === min ? 'Home' : 'End');
-  now = sliderNow(el);
+  let now = sliderNow(el);
   let presses = 0;
   let last = NaN;
   while (now !== want && presses < MAX_KEYS && Number.isFinite(now)) {

@@ -82,8 +82,13 @@ describe('bundles', () => {
   // formats judged by what it holds, typing key by key, the list items a filter took away (0.57), and
   // sliders the page draws read and set with the keys (0.6); then a header's new order told from its
   // column's values (0.36) under it), and to 102 KiB the same morning (~0.45 KB, #38 item 1: a hidden
-  // select whose widget is of no known kind chosen through the box drawn in its place, and read back).
-  const CEILING = 102 * 1024;
+  // select whose widget is of no known kind chosen through the box drawn in its place, and read back),
+  // and to 103 KiB the same day (~1.0 KB, issue #34, the browser extension, from the same src/: the agent,
+  // the panel and the bridge working on a page they reach by messages (its calls awaited, a run that
+  // outlives a page load, the person's rule for a site), pictures from tools in the four wire formats and
+  // in execute()'s Anthropic and MCP results, the panel docked with its host's storage and bar, and real
+  // input for clicks and keys (createLLMHelper({ input }))).
+  const CEILING = 103 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

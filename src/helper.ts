@@ -3,7 +3,7 @@
  * independent instance; the script-tag build installs one as window.LLMHelper.
  */
 import { defaults, using, type Config } from './config';
-import { LLMHelperError } from './errors';
+import { LLMHelperError, checkOptions, readOptions, safely } from './errors';
 import { checkArguments } from './signatures';
 import { scrub, scrubText } from './page/redact';
 import { truncate } from './page/text';
@@ -20,7 +20,7 @@ import { find, findNear, type FindOptions, type Matches } from './page/find';
 import { ElementStore } from './page/store';
 import type { Target } from './page/target';
 import { VERSION } from './version';
-import { createActionContext } from './page/act/context';
+import { createActionContext, type TrustedInput } from './page/act/context';
 import { getMenuItems, clickMenuItem, rightClick, type MenuListing } from './page/act/menu';
 import { back, forward, navigate, reload } from './page/act/navigation';
 import { click, dblclick, drag, focus, hover, type ClickOptions, type DragOptions } from './page/act/pointer';
@@ -131,11 +131,24 @@ export interface LLMHelper {
   configure(options: Partial<Config>): Config;
 }
 
-export function createLLMHelper(): LLMHelper {
+/**
+ * A new, independent LLMHelper. `input`: real input for clicks and keys (see TrustedInput), for an
+ * embedder that can send it (the extension's chrome.debugger, a CDP driver); without it, the SDK's
+ * events.
+ */
+export function createLLMHelper(options?: { input?: TrustedInput }): LLMHelper {
+  const o = readOptions('createLLMHelper(options)', options);
+  checkOptions('createLLMHelper(options)', o, { input: 'object' });
+  const input = o.input as TrustedInput | undefined;
+  if (input && !safely(() => typeof input.click === 'function' && typeof input.key === 'function', false))
+    throw new LLMHelperError(
+      'bad_argument',
+      'createLLMHelper({ input }): input needs click(at, options) and key(key, modifiers), each resolving to whether it sent the input.',
+    );
   startPageLog();
   const config = defaults();
   const store = new ElementStore(config);
-  const act = createActionContext(store);
+  const act = createActionContext(store, input);
   const helper = {
     version: VERSION,
     find: (pattern, options) => find(store, pattern, options),

@@ -8,6 +8,7 @@ import { defaultHelper } from './instance';
 import type { LLMHelper } from './helper';
 
 export { createLLMHelper, type LLMHelper } from './helper';
+export type { TrustedInput } from './page/act/context';
 export { Agent, panel, connect, reconnect, providers, type PageAgentOptions } from './instance';
 export type { Installed } from './global';
 export type { Panel, PanelOptions } from './ui/panel';

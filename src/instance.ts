@@ -8,6 +8,7 @@ import { createLLMHelper, type LLMHelper } from './helper';
 import { readOptions } from './errors';
 import { createProvider, providers as listProviders, type Preset } from './llm';
 import { Agent as CoreAgent, discardSavedRun, savedRun, type AgentOptions } from './agent/agent';
+import type { PageTools } from './agent/page-tools';
 import { createPanel, panelOptions, type Panel, type PanelOptions } from './ui/panel';
 import {
   connect as connectBridge,
@@ -28,7 +29,7 @@ export function defaultHelper(): LLMHelper {
 export const providers: Preset[] = /* @__PURE__ */ listProviders();
 
 /** Agent options where the helper is optional: without one, the agent uses the page's default LLMHelper. */
-export type PageAgentOptions = Omit<AgentOptions, 'helper'> & { helper?: LLMHelper };
+export type PageAgentOptions = Omit<AgentOptions, 'helper'> & { helper?: PageTools };
 
 const withHelper = (what: string, options: PageAgentOptions): AgentOptions => {
   const given = readOptions(what, options) as PageAgentOptions;

@@ -5,13 +5,12 @@
  * SDK's one scrubbing pass first.
  */
 import { EventEmitter } from 'eventemitter3';
-import type { LLMHelper } from '../helper';
 import { scrub } from '../page/redact';
 import type { Preset } from '../tools/define';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import { ProviderError } from '../llm/errors';
 import type { ToolsOptions } from '../tools/toolkit';
-import { toolRisks } from '../tools/rules';
+import { risksOf } from '../tools/rules';
 import type {
   ChatResult,
   Message,
@@ -22,6 +21,7 @@ import type {
   Usage,
 } from '../llm/types';
 import { fold } from './fold';
+import { pageUrl, type PageTools } from './page-tools';
 import { PROMPTS, injectionsIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
 import { classify, ruling, type Risk, type Rules } from './safety';
 import { replay, type ReplayResult, type Transcript } from './replay';
@@ -46,8 +46,17 @@ export interface PendingCall {
 
 export interface AgentOptions extends Rules {
   provider: Provider;
-  /** The LLMHelper whose tools the agent uses (the page's own in the script-tag build). */
-  helper: LLMHelper;
+  /**
+   * The LLMHelper whose tools the agent uses (the page's own in the script-tag build); in the extension,
+   * the side panel's link to the tab's content script.
+   */
+  helper: PageTools;
+  /**
+   * The agent lives outside the page (the extension's side panel): a page load does not end it or save
+   * it, and the next step is shown the new page. In the page (default), a run is saved on pagehide and
+   * Agent.resume goes on.
+   */
+  survivesNavigation?: boolean;
   /** Tool preset (default 'standard'), or `tools`: the names of the tools to offer. */
   preset?: Preset;
   tools?: string[];
@@ -164,6 +173,10 @@ const ASK_USER: ToolSpec = {
  */
 function sendable(m: Message): Message {
   const out = scrub(m);
+  if (out.role === 'tool' && m.role === 'tool')
+    out.results.forEach((r, i) => {
+      if (m.results[i]!.images) r.images = m.results[i]!.images;
+    });
   if (out.role === 'assistant' && m.role === 'assistant') {
     out.toolCalls?.forEach((c, i) => {
       if (m.toolCalls![i]!.signature) c.signature = m.toolCalls![i]!.signature;
@@ -173,6 +186,20 @@ function sendable(m: Message): Message {
   }
   return out;
 }
+
+const textOnly = (r: ToolResultMessage): ToolResultMessage => {
+  const out = { ...r };
+  delete out.images;
+  return out;
+};
+
+/** The conversation without pictures: what is saved, handed out as state, and measured against the ceiling. */
+const withoutImages = (ms: Message[]): Message[] =>
+  ms.map((m) =>
+    m.role === 'tool' && m.results.some((r) => r.images)
+      ? { role: 'tool', results: m.results.map(textOnly) }
+      : m,
+  );
 
 const firstLine = (s: string): string => {
   const line = s.split('\n')[0]!;
@@ -240,6 +267,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       language: ['en', 'zh'],
       allow: 'string[]',
       deny: 'string[]',
+      survivesNavigation: 'boolean',
     });
     if (typeof chat !== 'function')
       throw new LLMHelperError(
@@ -247,7 +275,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         'new Agent({ provider }) needs a provider: LLMHelper.provider(...) or any object with chat().',
       );
     const helper = options.helper as unknown;
-    if (!safely(() => !!helper && typeof (helper as LLMHelper).execute === 'function', false))
+    if (!safely(() => !!helper && typeof (helper as PageTools).execute === 'function', false))
       throw new LLMHelperError(
         'bad_argument',
         'new Agent({ helper }) needs the LLMHelper whose tools it uses.',
@@ -367,10 +395,21 @@ export class Agent extends EventEmitter<AgentEvents> {
         'bad_argument',
         'agent.replay(): this agent is running a task; wait for it or stop() it first.',
       );
-    const { specs, risks } = this.tools('act');
+    this.busy = true;
+    try {
+      return await this.replayOn(transcript, after);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async replayOn(
+    transcript: Transcript,
+    after?: { step: number; calls: number },
+  ): Promise<ReplayResult> {
+    const { specs, risks } = await this.tools('act');
     const offered = new Set([...specs.map((t) => t.name), ...risks.keys()]);
     this.stopped = false;
-    this.busy = true;
     let at = after ?? { step: 0, calls: 0 };
     // On a page load mid-replay, the transcript and where it was are kept for the next page.
     const save = () => {
@@ -388,7 +427,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         }
       }
     };
-    const hidden = typeof window !== 'undefined';
+    const hidden = typeof window !== 'undefined' && !this.options.survivesNavigation;
     if (hidden) window.addEventListener('pagehide', save);
     try {
       return await replay(
@@ -400,6 +439,7 @@ export class Agent extends EventEmitter<AgentEvents> {
             offered.has(name) ? this.permit(name, args, risks) : `${name} is not among this agent's tools`,
           at: (step, calls) => (at = { step, calls }),
           leaving: async () => {
+            if (this.options.survivesNavigation) return;
             save();
             await new Promise((r) => setTimeout(r, 5000));
             try {
@@ -414,7 +454,6 @@ export class Agent extends EventEmitter<AgentEvents> {
       );
     } finally {
       if (hidden) window.removeEventListener('pagehide', save);
-      this.busy = false;
     }
   }
 
@@ -425,7 +464,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   /** The conversation so far, serialisable (JSON), to continue it elsewhere with Agent.fromState. */
   state(): { version: 1; messages: Message[]; marker: string } {
-    return { version: 1, messages: scrub(this.messages), marker: this.marker };
+    return { version: 1, messages: scrub(withoutImages(this.messages)), marker: this.marker };
   }
 
   /**
@@ -449,7 +488,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   private toolsOptions: ToolsOptions = {};
 
-  private tools(mode: 'act' | 'ask'): { specs: ToolSpec[]; risks: Map<string, string> } {
+  private async tools(mode: 'act' | 'ask'): Promise<{ specs: ToolSpec[]; risks: Map<string, string> }> {
     const h = this.options.helper;
     const preset = mode === 'ask' ? 'read' : (this.options.preset ?? 'standard');
     this.toolsOptions = {
@@ -457,8 +496,8 @@ export class Agent extends EventEmitter<AgentEvents> {
       loopTools: true,
       ...(this.options.tools && mode === 'act' ? { only: this.options.tools } : { preset }),
     };
-    const risks = toolRisks(h, this.toolsOptions);
-    const specs: ToolSpec[] = h.tools({ ...this.toolsOptions, format: 'mcp' }).tools.map((t) => ({
+    const risks = risksOf((await h.tools({ ...this.toolsOptions, format: 'mcp', detail: 'full' })).tools, '');
+    const specs: ToolSpec[] = (await h.tools({ ...this.toolsOptions, format: 'mcp' })).tools.map((t) => ({
       name: t.name,
       description: t.description,
       parameters: t.inputSchema,
@@ -554,10 +593,10 @@ export class Agent extends EventEmitter<AgentEvents> {
       marker: this.marker,
       ...(this.pausing ? { paused: true } : {}),
     };
-    const whole: SavedRun = { ...base, messages: scrub(this.messages), ...scrub(progress) };
+    const whole: SavedRun = { ...base, messages: scrub(withoutImages(this.messages)), ...scrub(progress) };
     const short: SavedRun = {
       ...base,
-      messages: scrub(this.compact()),
+      messages: scrub(withoutImages(this.compact())),
       ...scrub({
         ...progress,
         steps: progress.steps.map((s) => ({
@@ -604,7 +643,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.carried = null;
     const t0 = carried?.startedAt ?? Date.now();
     const P = PROMPTS[this.lang];
-    const { specs, risks } = this.tools(mode);
+    const { specs, risks } = await this.tools(mode);
     const system = P.system({ instructions: this.options.instructions });
     const steps: Step[] = carried?.steps ?? [];
     const usage: Usage = carried?.usage ?? { inputTokens: 0, outputTokens: 0 };
@@ -612,16 +651,17 @@ export class Agent extends EventEmitter<AgentEvents> {
     const seen = new Map<string, number>();
     let unchanged = 0;
     // Where the page's log stood when the run began: errors after it are this run's to mention.
-    const logFrom = this.options.helper.console().at(-1)?.n ?? 0;
+    const logFrom = (await this.options.helper.console()).at(-1)?.n ?? 0;
     this.stopped = false;
     let n = resumedAt;
     // On a full page load mid-run, the conversation is saved so the next page can go on.
     const progress = () => ({ steps, usage, observation: firstObservation, startedAt: t0 });
     const onHide = () => this.save(task, mode, n, progress());
-    if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
+    const saving = typeof window !== 'undefined' && !this.options.survivesNavigation;
+    if (saving) window.addEventListener('pagehide', onHide);
     let firstObservation = '';
     const end = (status: RunStatus, answer: string, error?: string): RunResult => {
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
+      if (saving) window.removeEventListener('pagehide', onHide);
       const result: RunResult = {
         status,
         answer,
@@ -642,7 +682,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       return spotlight(text, this.marker);
     };
     this.emit('start', { task, resumed: resumedAt > 0 });
-    const pageNow = this.options.helper.summary();
+    const pageNow = await this.options.helper.summary();
     firstObservation = carried?.observation || pageNow;
     const observation = observe(pageNow, resumedAt);
     // On a page this run came to by a page load, the first step records what it was shown.
@@ -650,7 +690,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.messages.push({
       role: 'user',
       content: resumedAt
-        ? P.navigated(location.href, observation, this.marker)
+        ? P.navigated(await pageUrl(this.options.helper), observation, this.marker)
         : P.task(task, observation, this.marker),
     });
 
@@ -662,7 +702,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         if (this.stopped) return end('stopped', '');
         this.emit('continued');
         unchanged = 0;
-        this.note(P.userChanged(observe(this.options.helper.summary(), n), this.handBack));
+        this.note(P.userChanged(observe(await this.options.helper.summary(), n), this.handBack));
       }
       if (this.stopped) return end('stopped', '');
       if (n > this.maxSteps) return end('max_steps', '');
@@ -746,6 +786,7 @@ export class Agent extends EventEmitter<AgentEvents> {
           name: call.name,
           content: outcome.content,
           isError: !outcome.record.ok,
+          ...(outcome.images ? { images: outcome.images } : {}),
         });
         if (outcome.end) finished = outcome.end;
         if (outcome.unloading) leaving = true;
@@ -757,7 +798,12 @@ export class Agent extends EventEmitter<AgentEvents> {
       this.messages.push({ role: 'tool', results });
       this.finishStep(step, stepStart);
       if (finished) return end(finished.status, finished.answer);
-      if (leaving && !this.stopped) {
+      if (leaving && !this.stopped && this.options.survivesNavigation) {
+        // The agent outlives the page: the next step is shown the page that loaded.
+        const now = await this.options.helper.summary();
+        arrived = now;
+        this.note(P.navigated(await pageUrl(this.options.helper), observe(now, n), this.marker));
+      } else if (leaving && !this.stopped) {
         // The page is unloading: save now and send nothing from this page; the next page goes on
         // (Agent.resume). If it is still here after a few seconds, the navigation did not happen.
         this.save(task, mode, n, progress());
@@ -779,7 +825,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         );
       if (worst && worst[1] >= REPEAT_NUDGE) this.note(P.repeating(worst[0].split(' → ')[0]!));
       else if (unchanged >= UNCHANGED_NUDGE) {
-        const errors = this.options.helper.console({ since: logFrom, level: 'error' }).length;
+        const errors = (await this.options.helper.console({ since: logFrom, level: 'error' })).length;
         this.note(errors ? `${P.unchanged} ${P.logged(errors)}` : P.unchanged);
         unchanged = 0;
       }
@@ -806,10 +852,14 @@ export class Agent extends EventEmitter<AgentEvents> {
     const open = `<${this.marker}>\n`;
     const shrink = (c: string) =>
       c.startsWith(open) ? spotlight(firstLine(c.slice(open.length)), this.marker) : firstLine(c);
+    // A picture is sent once, with the turn that took it: later requests carry its text only.
+    const lastTool = toolTurns[toolTurns.length - 1] ?? -1;
     return this.messages.map((m, i) =>
       m.role === 'tool' && i < keepFrom
-        ? { role: 'tool', results: m.results.map((r) => ({ ...r, content: shrink(r.content) })) }
-        : m,
+        ? { role: 'tool', results: m.results.map((r) => ({ ...textOnly(r), content: shrink(r.content) })) }
+        : m.role === 'tool' && i < lastTool
+          ? withoutImages([m])[0]!
+          : m,
     );
   }
 
@@ -822,10 +872,13 @@ export class Agent extends EventEmitter<AgentEvents> {
     args: Record<string, unknown>,
     risks: Map<string, string>,
   ): Promise<string | null> {
-    const risk = classify(this.options.helper, name, args, risks.get(name), this.lang);
+    const site = await this.options.helper.siteRule?.(name, risks.get(name) ?? 'write');
+    if (site?.verdict === 'deny') return site.reason;
+    let risk = await classify(this.options.helper, name, args, risks.get(name), this.lang);
     const rule = ruling(this.options, name, args, risk.origin);
     if (rule?.verdict === 'deny') return rule.reason;
-    if (!risk.risky || rule?.verdict === 'allow') return null;
+    if (site && !risk.risky) risk = { ...risk, risky: true, reason: site.reason };
+    if (!risk.risky || (rule?.verdict === 'allow' && !site)) return null;
     const pending: PendingCall = { name, args, risk };
     this.emit('confirm', pending);
     if (!this.options.confirm)
@@ -847,6 +900,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     end?: { status: RunStatus; answer: string };
     changed?: boolean;
     unloading?: boolean;
+    images?: ToolResultMessage['images'];
   }> {
     const P = PROMPTS[this.lang];
     const args = (call.args && typeof call.args === 'object' ? call.args : {}) as Record<string, unknown>;
@@ -880,6 +934,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       ...(done ? { end: { status: 'done' as const, answer: String(args.answer ?? '') } } : {}),
       changed: risks.get(call.name) === 'read' ? undefined : !(data?.nothingChanged ?? false),
       ...(data?.unloading ? { unloading: true } : {}),
+      ...(r.images?.length ? { images: r.images } : {}),
     };
   }
 }

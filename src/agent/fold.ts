@@ -12,7 +12,9 @@ import { PROMPTS, spotlight, type Language } from './prompt';
 export const estimateTokens = (s: string): number =>
   Math.ceil(s.length / 4 + (s.match(/[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/g)?.length ?? 0) * 0.75);
 
-const size = (ms: Message[]): number => estimateTokens(JSON.stringify(ms));
+// Pictures are left out: the agent sends each once, with the turn that took it.
+const size = (ms: Message[]): number =>
+  estimateTokens(JSON.stringify(ms, (k, v: unknown) => (k === 'images' ? undefined : v)));
 
 /** An earlier record, in either language: a later fold carries its lines. */
 const isRecord = (content: string) => Object.values(PROMPTS).some((p) => content.startsWith(p.folded));

@@ -5,7 +5,7 @@
  * or URL talks about deleting, paying, ordering, sending, submitting, cancelling. The same rules hold for
  * every caller: the agent's run, a replay, the bridge.
  */
-import type { LLMHelper } from '../helper';
+import { pageUrl, type PageTools } from './page-tools';
 
 export interface Rules {
   /** Tool names, or origins ('https://shop.example') the agent may navigate to. */
@@ -44,9 +44,9 @@ const REASONS = {
 };
 
 /** A web URL's origin; null for anything else (mailto:, javascript:, a bad URL), which opens no site. */
-const originOf = (url: string): string | null => {
+const originOf = (url: string, base = location.href): string | null => {
   try {
-    const u = new URL(url, location.href);
+    const u = new URL(url, base);
     return /^https?:$/.test(u.protocol) ? u.origin : null;
   } catch {
     return null;
@@ -59,21 +59,21 @@ const idOf = (args: Record<string, unknown>): number | string | undefined => {
 };
 
 /** One property of the call's element, or undefined (no element, or it has no such property). */
-function read(helper: LLMHelper, args: Record<string, unknown>, property: string): unknown {
+async function read(helper: PageTools, args: Record<string, unknown>, property: string): Promise<unknown> {
   const id = idOf(args);
   if (id === undefined) return undefined;
   try {
-    return helper.extract(id as number, property);
+    return await helper.extract(id as number, property);
   } catch {
     return undefined;
   }
 }
 
 /** The element a call acts on, described as the page shows it, when the call names one. */
-function targetOf(helper: LLMHelper, args: Record<string, unknown>): string | undefined {
+async function targetOf(helper: PageTools, args: Record<string, unknown>): Promise<string | undefined> {
   if (idOf(args) === undefined) return undefined;
-  const text = read(helper, args, 'text');
-  const href = read(helper, args, 'href');
+  const text = await read(helper, args, 'text');
+  const href = await read(helper, args, 'href');
   if (text === undefined && href === undefined) return undefined;
   return [typeof text === 'string' ? text : '', typeof href === 'string' ? href : '']
     .filter(Boolean)
@@ -81,30 +81,37 @@ function targetOf(helper: LLMHelper, args: Record<string, unknown>): string | un
 }
 
 /** Where the call may send the page: a link a click follows, or the form a click, Enter or submit sends. */
-function destinationOf(helper: LLMHelper, name: string, args: Record<string, unknown>): string | undefined {
+async function destinationOf(
+  helper: PageTools,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string | undefined> {
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-  if (name === 'navigate') return str(args.url);
+  // navigate, and the extension's tabs tool opening an address.
+  if (name === 'navigate' || name === 'tabs') return str(args.url);
   if (name === 'click' || name === 'dblclick')
     // A field's form is sent by Enter, not by a click into the field (a field has a value).
     return (
-      str(read(helper, args, 'href')) ??
-      (read(helper, args, 'value') === undefined ? str(read(helper, args, 'action')) : undefined)
+      str(await read(helper, args, 'href')) ??
+      ((await read(helper, args, 'value')) === undefined
+        ? str(await read(helper, args, 'action'))
+        : undefined)
     );
   if (
     (name === 'press' && /^(Numpad)?Enter$/.test(String(args.key))) ||
     (name === 'type' && args.submit === true)
   )
-    return str(read(helper, args, 'action'));
+    return str(await read(helper, args, 'action'));
   return undefined;
 }
 
-export function classify(
-  helper: LLMHelper,
+export async function classify(
+  helper: PageTools,
   name: string,
   args: Record<string, unknown>,
   toolRisk: string | undefined,
   language: 'en' | 'zh' = 'en',
-): Risk {
+): Promise<Risk> {
   const R = REASONS[language];
   if (toolRisk === 'read' || name === 'done' || name === 'ask_user') return { risky: false, reason: '' };
   if (toolRisk === 'danger' || name === 'runJS') return { risky: true, reason: R.code(name) };
@@ -115,10 +122,7 @@ export function classify(
     // The field as find shows it: [4] button "Attachment" (file).
     let field = `[${String(idOf(args) ?? '?')}]`;
     try {
-      field = helper
-        .describe(idOf(args) as number)
-        .split(/\.\s|\n/)[0]!
-        .slice(0, 100);
+      field = (await helper.describe(idOf(args) as number)).split(/\.\s|\n/)[0]!.slice(0, 100);
     } catch {
       /* no such element: its ID says what the call named */
     }
@@ -127,12 +131,12 @@ export function classify(
       reason: R.upload(files.length ? files.map((f) => `"${f.slice(0, 60)}"`).join(', ') : 'files', field),
     };
   }
-  const destination = destinationOf(helper, name, args);
-  const away = destination ? originOf(destination) : null;
-  if (away && away !== location.origin)
-    return { risky: true, reason: R.site(away), target: destination, origin: away };
-  if (name === 'navigate') return { risky: false, reason: '' };
-  const target = targetOf(helper, args);
+  const destination = await destinationOf(helper, name, args);
+  const here = originOf(await pageUrl(helper));
+  const away = destination ? originOf(destination, here ?? undefined) : null;
+  if (away && away !== here) return { risky: true, reason: R.site(away), target: destination, origin: away };
+  if (name === 'navigate' || name === 'tabs') return { risky: false, reason: '' };
+  const target = await targetOf(helper, args);
   const words = [
     target,
     typeof args.path === 'string' ? args.path : '',

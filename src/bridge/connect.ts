@@ -11,9 +11,9 @@
  * A call the page already ran (same id, after a reconnect) is answered from memory, never run twice; ids
  * are unique to one run of the bridge, so a restarted bridge is never answered from the old one's calls.
  */
-import type { LLMHelper } from '../helper';
 import { LLMHelperError, checkOptions, readOptions, shown } from '../errors';
-import { toolRisks } from '../tools/rules';
+import { risksOf } from '../tools/rules';
+import { pageUrl, type PageTools } from '../agent/page-tools';
 import { classify } from '../agent/safety';
 import type { PendingCall } from '../agent/agent';
 import type { Preset } from '../tools/define';
@@ -94,7 +94,15 @@ function pageId(): string {
   }
 }
 
-export function connect(helper: LLMHelper, url: string, options: ConnectOptions): Connection {
+/**
+ * Serves `helper`'s tools: the page's own LLMHelper, or (in the extension's side panel) the link to the
+ * tab, with the page's address and title as `describe` tells them.
+ */
+export function connect(
+  helper: PageTools & { title?(): string | Promise<string> },
+  url: string,
+  options: ConnectOptions,
+): Connection {
   if (typeof url !== 'string' || !/^wss?:\/\//.test(url))
     throw new LLMHelperError(
       'bad_argument',
@@ -129,12 +137,13 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
   async function answer(method: string, params: Record<string, unknown>): Promise<unknown> {
     if (method === 'tools/list') return helper.tools({ format: 'mcp', preset, prefix: '' });
     if (method !== 'tools/call') throw new Error(`unknown method ${method}`);
+    const full = await helper.tools({ format: 'mcp', preset, prefix: '', detail: 'full' });
     const name = String(params.name ?? '');
     const args = (params.arguments && typeof params.arguments === 'object' ? params.arguments : {}) as Record<
       string,
       unknown
     >;
-    const risk = classify(helper, name, args, toolRisks(helper, { preset, prefix: '' }).get(name));
+    const risk = await classify(helper, name, args, risksOf(full.tools, '').get(name));
     if (risk.risky) {
       const ok = options.confirm ? await options.confirm({ name, args, risk }) : false;
       if (!ok) {
@@ -158,14 +167,16 @@ export function connect(helper: LLMHelper, url: string, options: ConnectOptions)
       return;
     }
     socket = ws;
-    ws.onopen = () => {
+    ws.onopen = async () => {
       attempt = 0;
       const hello = {
         token: options.token,
         page,
         // Scrubbed like every other output: a page's URL can carry a token (an OAuth callback's).
-        url: scrubText(location.href),
-        title: scrubText(dom.title(document)),
+        url: scrubText(await pageUrl(helper).catch(() => '')),
+        title: scrubText(
+          helper.title ? await Promise.resolve(helper.title()).catch(() => '') : dom.title(document),
+        ),
         preset,
         version: VERSION,
       };

@@ -18,7 +18,15 @@ function messages(req: ChatRequest): Obj[] {
         content: m.results.map((r) => ({
           type: 'tool_result',
           tool_use_id: r.callId,
-          content: r.content,
+          content: r.images?.length
+            ? [
+                { type: 'text', text: r.content },
+                ...r.images.map((i) => ({
+                  type: 'image',
+                  source: { type: 'base64', media_type: i.mediaType, data: i.data },
+                })),
+              ]
+            : r.content,
           ...(r.isError ? { is_error: true } : {}),
         })),
       };

@@ -15,12 +15,18 @@ function contents(req: ChatRequest): Obj[] {
     if (m.role === 'tool')
       return {
         role: 'user',
-        parts: m.results.map((r) => ({
-          functionResponse: {
-            name: r.name,
-            response: r.isError ? { error: r.content } : { output: r.content },
-          },
-        })),
+        parts: [
+          ...m.results.map((r) => ({
+            functionResponse: {
+              name: r.name,
+              response: r.isError ? { error: r.content } : { output: r.content },
+            },
+          })),
+          // Pictures go beside the responses, in the same turn.
+          ...m.results.flatMap((r) =>
+            (r.images ?? []).map((i) => ({ inlineData: { mimeType: i.mediaType, data: i.data } })),
+          ),
+        ],
       };
     const parts: Obj[] = m.text ? [{ text: m.text }] : [];
     for (const c of m.toolCalls ?? [])

@@ -5,7 +5,18 @@
  */
 import type { Reply } from './reply';
 import type { ChatRequest, Message } from './types';
-import { arr, argsText, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
+import {
+  arr,
+  argsText,
+  dataUrl,
+  finishOf,
+  num,
+  obj,
+  str,
+  streamError,
+  type Obj,
+  type WireFormat,
+} from './wire';
 
 function messages(req: ChatRequest): Obj[] {
   const out: Obj[] = req.system ? [{ role: 'system', content: req.system }] : [];
@@ -15,8 +26,15 @@ function messages(req: ChatRequest): Obj[] {
 
 function message(m: Message): Obj[] {
   if (m.role === 'user') return [{ role: 'user', content: m.content }];
-  if (m.role === 'tool')
-    return m.results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: r.content }));
+  if (m.role === 'tool') {
+    const out: Obj[] = m.results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: r.content }));
+    // A tool message holds text only: its pictures follow in a user message, after every result.
+    const pictures = m.results.flatMap((r) =>
+      (r.images ?? []).map((i) => ({ type: 'image_url', image_url: { url: dataUrl(i) } })),
+    );
+    if (pictures.length) out.push({ role: 'user', content: pictures });
+    return out;
+  }
   const out: Obj = { role: 'assistant', content: m.text || null };
   if (m.toolCalls?.length) {
     // A thinking model's reasoning goes back with its calls: DeepSeek refuses the turn without it.

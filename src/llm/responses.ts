@@ -5,16 +5,31 @@
  */
 import type { Reply } from './reply';
 import type { ChatRequest } from './types';
-import { argsText, arr, finishOf, num, obj, str, streamError, type Obj, type WireFormat } from './wire';
+import {
+  argsText,
+  arr,
+  dataUrl,
+  finishOf,
+  num,
+  obj,
+  str,
+  streamError,
+  type Obj,
+  type WireFormat,
+} from './wire';
 
 function input(req: ChatRequest): Obj[] {
   const out: Obj[] = [];
   for (const m of req.messages) {
     if (m.role === 'user') out.push({ role: 'user', content: m.content });
-    else if (m.role === 'tool')
+    else if (m.role === 'tool') {
       for (const r of m.results)
         out.push({ type: 'function_call_output', call_id: r.callId, output: r.content });
-    else {
+      const pictures = m.results.flatMap((r) =>
+        (r.images ?? []).map((i) => ({ type: 'input_image', image_url: dataUrl(i) })),
+      );
+      if (pictures.length) out.push({ role: 'user', content: pictures });
+    } else {
       // A reasoning model's reasoning items go back before the calls they led to, which then carry
       // their own item IDs (the API refuses one without the other); by ID, as the API keeps them.
       const reasoned = (m.toolCalls?.length ? (m.reasoning ?? []) : []).filter((r) => r.id);

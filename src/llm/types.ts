@@ -2,6 +2,7 @@
  * The neutral model interface every adapter speaks: messages, tools and events that do not depend on
  * any API. Any object with `chat` is a provider, so an integrator can plug in their own.
  */
+import type { ImageOutput } from '../tools/define';
 
 /** A tool as the model sees it: a name, what it does, and its arguments as JSON Schema. */
 export interface ToolSpec {
@@ -44,6 +45,8 @@ export interface ToolResultMessage {
   /** What the tool answered, as the model should read it. */
   content: string;
   isError?: boolean;
+  /** Pictures the tool returned (a screenshot), for a model that sees images. */
+  images?: ImageOutput[];
 }
 
 export type Message =

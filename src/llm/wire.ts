@@ -40,6 +40,10 @@ export const streamError = (error: unknown, kind: ProviderErrorKind = 'server'):
 export const argsText = (args: unknown): string =>
   typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
 
+/** A tool's picture as a data: URL, as the OpenAI APIs take images. */
+export const dataUrl = (i: { mediaType: string; data: string }): string =>
+  `data:${i.mediaType};base64,${i.data}`;
+
 /** Finish reasons of every API (Chat Completions, Responses, Anthropic, Gemini), to the neutral ones. */
 const FINISH: [RegExp, FinishReason][] = [
   [/^(stop|end_turn|stop_sequence|completed)$/i, 'stop'],

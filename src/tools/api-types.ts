@@ -123,7 +123,13 @@ export interface ResponsesToolOutput {
 export interface AnthropicToolResult {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  /** Text; with the tool's pictures, a text block and image blocks. */
+  content:
+    | string
+    | (
+        | { type: 'text'; text: string }
+        | { type: 'image'; source: { type: 'base64'; media_type: 'image/png' | 'image/jpeg'; data: string } }
+      )[];
   is_error?: true;
 }
 export interface GeminiToolResponse {
@@ -131,7 +137,9 @@ export interface GeminiToolResponse {
 }
 /** MCP CallToolResult. */
 export interface McpToolResult {
-  content: { type: 'text'; text: string }[];
+  content: (
+    { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: 'image/png' | 'image/jpeg' }
+  )[];
   structuredContent?: Record<string, unknown>;
   isError?: true;
 }

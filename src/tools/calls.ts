@@ -5,6 +5,7 @@
  */
 import { LLMHelperError } from '../errors';
 import type { ToolMessage } from './api-types';
+import type { ImageOutput } from './define';
 
 export type CallFormat = 'openai' | 'responses' | 'anthropic' | 'gemini' | 'mcp';
 
@@ -104,6 +105,8 @@ export interface ToolResult {
   text: string;
   /** The structured result. */
   data?: unknown;
+  /** Pictures beside the text (ToolOutput.images). */
+  images?: ImageOutput[];
 }
 
 /** The result as the message or block each API expects back. */
@@ -117,7 +120,16 @@ export function resultMessage(call: NeutralCall, result: ToolResult): ToolMessag
       return {
         type: 'tool_result',
         tool_use_id: call.callId ?? '',
-        content: result.text,
+        // A tool's pictures go in the result as image blocks (the other APIs' tool results hold text).
+        content: result.images?.length
+          ? [
+              { type: 'text', text: result.text },
+              ...result.images.map((i) => ({
+                type: 'image' as const,
+                source: { type: 'base64' as const, media_type: i.mediaType, data: i.data },
+              })),
+            ]
+          : result.text,
         ...(result.ok ? {} : { is_error: true }),
       };
     case 'gemini':
@@ -130,7 +142,14 @@ export function resultMessage(call: NeutralCall, result: ToolResult): ToolMessag
       };
     default:
       return {
-        content: [{ type: 'text', text: result.text }],
+        content: [
+          { type: 'text', text: result.text },
+          ...(result.images ?? []).map((i) => ({
+            type: 'image' as const,
+            data: i.data,
+            mimeType: i.mediaType,
+          })),
+        ],
         ...(isObj(result.data) ? { structuredContent: result.data } : {}),
         ...(result.ok ? {} : { isError: true }),
       };

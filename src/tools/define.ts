@@ -25,6 +25,15 @@ export interface ToolOutput {
   ok?: boolean;
   text: string;
   data?: unknown;
+  /** Pictures for a model that sees images (a screenshot), sent beside the text; others get the text only. */
+  images?: ImageOutput[];
+}
+
+/** A picture a tool returns: base64 data and its type. */
+export interface ImageOutput {
+  mediaType: 'image/png' | 'image/jpeg';
+  /** Base64, without a data: prefix. */
+  data: string;
 }
 
 /**

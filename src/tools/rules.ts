@@ -2,8 +2,7 @@
  * What the built-in tools share, said once: the rules of their arguments, their former names, and
  * each tool's risk as the agent and the bridge read it.
  */
-import type { LLMHelper } from '../helper';
-import type { ToolsOptions } from './toolkit';
+import type { McpTool } from './api-types';
 
 /**
  * What every tool's arguments and results mean, said once (the tools' own descriptions are one line):
@@ -27,17 +26,17 @@ export const FORMER_NAMES: Record<string, (a: Args) => [string, Args]> = {
 };
 
 /**
- * Each tool's risk by the name a call may use (former names too), from the full MCP listing's hints:
- * read-only is 'read', destructive 'danger', the rest 'write'.
+ * Each tool's risk by the name a call may use (former names too), from the full MCP listing's hints
+ * (tools({ format: 'mcp', detail: 'full' }) with this prefix): read-only is 'read', destructive
+ * 'danger', the rest 'write'.
  */
-export function toolRisks(helper: LLMHelper, opts: ToolsOptions): Map<string, string> {
+export function risksOf(tools: McpTool[], prefix: string): Map<string, string> {
   const risks = new Map<string, string>();
-  for (const t of helper.tools({ ...opts, format: 'mcp', detail: 'full' }).tools)
+  for (const t of tools)
     risks.set(
       t.name,
       t.annotations?.readOnlyHint ? 'read' : t.annotations?.destructiveHint ? 'danger' : 'write',
     );
-  const prefix = opts.prefix ?? 'browser_';
   for (const [former, now] of Object.entries(FORMER_NAMES)) {
     const risk = risks.get(prefix + now({})[0]);
     if (risk) risks.set(prefix + former, risk);

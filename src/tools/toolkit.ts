@@ -172,7 +172,11 @@ export class Toolkit {
   /** The current WebMCP registration's controller; aborting it takes those tools back. */
   private webmcp: AbortController | null = null;
 
-  constructor(private readonly helper: LLMHelper) {}
+  /** `builtins: false`: only the tools added with add() (the extension's tab tools, which act on no page). */
+  constructor(
+    private readonly helper: LLMHelper,
+    private readonly builtins = true,
+  ) {}
 
   /** Adds an integrator's tool (made with defineTool); it joins every preset. */
   add(tool: AnyTool): void {
@@ -182,7 +186,7 @@ export class Toolkit {
 
   select(opts: ToolsOptions = {}): AnyTool[] {
     const preset = opts.preset ?? 'standard';
-    const all = [...presetTools('full'), ...this.custom];
+    const all = [...(this.builtins ? presetTools('full') : []), ...this.custom];
     if (opts.only) {
       const unknown = opts.only.filter((n) => !all.some((t) => t.name === n));
       if (unknown.length)
@@ -192,7 +196,10 @@ export class Toolkit {
         );
       return all.filter((t) => opts.only!.includes(t.name));
     }
-    return [...presetTools(preset), ...this.custom.filter((t) => preset !== 'read' || t.risk === 'read')];
+    return [
+      ...(this.builtins ? presetTools(preset) : []),
+      ...this.custom.filter((t) => preset !== 'read' || t.risk === 'read'),
+    ];
   }
 
   list(opts: ToolsOptions = {}): ToolListings[formats.Format] {
@@ -306,7 +313,10 @@ export class Toolkit {
     }
     try {
       const out = await tool.run(parsed.data, { helper: this.helper, preset: opts.preset ?? 'standard' });
-      return done({ ok: out.ok ?? true, text: out.text, data: out.data }, tool.name);
+      return done(
+        { ok: out.ok ?? true, text: out.text, data: out.data, ...(out.images ? { images: out.images } : {}) },
+        tool.name,
+      );
     } catch (e) {
       const err = e as Error;
       const text =

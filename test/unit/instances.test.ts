@@ -2,9 +2,10 @@
  * Two LLMHelpers from createLLMHelper() are independent: settings, allowRunJS, redaction lists and added
  * tools belong to the one that was configured. (jsdom has no layout: find looks at hidden elements too.)
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { createLLMHelper, defineTool } from '../../src';
+import { createLLMHelper, defineTool, LLMHelperError } from '../../src';
 
 describe('instances', () => {
   it('keep their own configuration, runJS switch, redaction and tools', async () => {
@@ -56,5 +57,34 @@ describe('instances', () => {
         run: () => ({ text: '' }),
       }),
     ).toThrow(/zod 4 object schema/);
+  });
+
+  it('createLLMHelper(options) takes real input, and says what is wrong with anything else', async () => {
+    const sent: string[] = [];
+    document.body.innerHTML = '<button>Go</button>';
+    const h = createLLMHelper({
+      input: {
+        click: async () => (sent.push('click'), false), // false: the SDK sends its own events
+        key: async () => (sent.push('key'), true),
+      },
+    });
+    const id = h.find('Go', { visible: false })[0]!.id;
+    await h.click(id, { force: true });
+    await h.press('Enter', { id });
+    // Each asked first; the click's false left it to the SDK's events (real Chromium: extension.test.ts).
+    expect(sent).toEqual(['click', 'key']);
+    expect(() => createLLMHelper({ input: { click: 1 } } as never)).toThrow(
+      /input needs click\(at, options\) and key/,
+    );
+    fc.assert(
+      fc.property(fc.anything(), (options) => {
+        try {
+          createLLMHelper(options as never);
+        } catch (e) {
+          expect(e).toBeInstanceOf(LLMHelperError);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -17,64 +17,74 @@ beforeEach(() => {
 const idOf = (text: string) => helper.find(text, { visible: false })[0]!.id;
 
 describe('classify', () => {
-  it('asks about a target whose text is about deleting, in the agent language', () => {
-    const en = classify(helper, 'click', { id: idOf('Delete invoice') }, 'write');
+  it('asks about a target whose text is about deleting, in the agent language', async () => {
+    const en = await classify(helper, 'click', { id: idOf('Delete invoice') }, 'write');
     expect(en).toMatchObject({ risky: true, reason: 'click on "Delete invoice 7" (delete)' });
-    const zh = classify(helper, 'click', { id: idOf('Delete invoice') }, 'write', 'zh');
+    const zh = await classify(helper, 'click', { id: idOf('Delete invoice') }, 'write', 'zh');
     expect(zh).toMatchObject({ risky: true, reason: 'click：“Delete invoice 7”（delete）' });
   });
 
-  it('lets an ordinary target through, and never asks about reading', () => {
-    expect(classify(helper, 'click', { id: idOf('Rename') }, 'write').risky).toBe(false);
-    expect(classify(helper, 'find', { pattern: 'Delete' }, 'read').risky).toBe(false);
+  it('lets an ordinary target through, and never asks about reading', async () => {
+    expect((await classify(helper, 'click', { id: idOf('Rename') }, 'write')).risky).toBe(false);
+    expect((await classify(helper, 'find', { pattern: 'Delete' }, 'read')).risky).toBe(false);
   });
 
-  it('asks about code, uploads and other sites, in both languages', () => {
-    expect(classify(helper, 'runJS', { code: '1' }, 'danger', 'zh').reason).toBe('runJS 会在页面中运行代码');
+  it('asks about code, uploads and other sites, in both languages', async () => {
+    expect((await classify(helper, 'runJS', { code: '1' }, 'danger', 'zh')).reason).toBe(
+      'runJS 会在页面中运行代码',
+    );
     const file = helper.find({ type: 'input[type=file]', visible: false })[0]!.id;
     // The person reads which files go into which field.
-    expect(classify(helper, 'upload', { id: file, files: [{ name: 'q3-report.pdf' }] }, 'write').reason).toBe(
-      `upload "q3-report.pdf" into [${file}] button "Attachment" (file)`,
-    );
-    expect(classify(helper, 'navigate', { url: 'https://elsewhere.example/' }, 'write', 'zh')).toMatchObject({
+    expect(
+      (await classify(helper, 'upload', { id: file, files: [{ name: 'q3-report.pdf' }] }, 'write')).reason,
+    ).toBe(`upload "q3-report.pdf" into [${file}] button "Attachment" (file)`);
+    expect(
+      await classify(helper, 'navigate', { url: 'https://elsewhere.example/' }, 'write', 'zh'),
+    ).toMatchObject({
       risky: true,
       reason: '打开另一个网站：https://elsewhere.example',
     });
-    expect(classify(helper, 'navigate', { url: '/settings' }, 'write').risky).toBe(false);
+    expect((await classify(helper, 'navigate', { url: '/settings' }, 'write')).risky).toBe(false);
   });
 
-  it('asks before a click on a link, or a form sent by a click, Enter or submit, that opens another site', () => {
+  it('asks before a click on a link, or a form sent by a click, Enter or submit, that opens another site', async () => {
     const away = { risky: true, reason: 'opens another site, https://elsewhere.example' };
-    expect(classify(helper, 'click', { id: idOf('Away') }, 'write')).toMatchObject(away);
-    expect(classify(helper, 'dblclick', { id: idOf('Away') }, 'write')).toMatchObject(away);
+    expect(await classify(helper, 'click', { id: idOf('Away') }, 'write')).toMatchObject(away);
+    expect(await classify(helper, 'dblclick', { id: idOf('Away') }, 'write')).toMatchObject(away);
     const form = {
       risky: true,
       reason: 'opens another site, https://collector.example',
       origin: 'https://collector.example',
     };
-    expect(classify(helper, 'click', { id: idOf('^Go$') }, 'write')).toMatchObject(form);
-    expect(classify(helper, 'press', { key: 'Enter', id: idOf('Search box') }, 'write')).toMatchObject(form);
+    expect(await classify(helper, 'click', { id: idOf('^Go$') }, 'write')).toMatchObject(form);
+    expect(await classify(helper, 'press', { key: 'Enter', id: idOf('Search box') }, 'write')).toMatchObject(
+      form,
+    );
     expect(
-      classify(helper, 'type', { id: idOf('Search box'), text: 'x', submit: true }, 'write'),
+      await classify(helper, 'type', { id: idOf('Search box'), text: 'x', submit: true }, 'write'),
     ).toMatchObject(form);
     // Clicking into the field, or typing without submitting, sends nothing; same-site forms and links,
     // and mailto:, open no other site.
-    expect(classify(helper, 'click', { id: idOf('Search box') }, 'write').risky).toBe(false);
-    expect(classify(helper, 'type', { id: idOf('Search box'), text: 'x' }, 'write').risky).toBe(false);
-    expect(classify(helper, 'click', { id: idOf('Keep') }, 'write').risky).toBe(false);
-    expect(classify(helper, 'press', { key: 'Enter', id: idOf('Name box') }, 'write').risky).toBe(false);
-    expect(classify(helper, 'click', { id: idOf('Home') }, 'write').risky).toBe(false);
-    expect(classify(helper, 'click', { id: idOf('Mail Ann') }, 'write').risky).toBe(false);
+    expect((await classify(helper, 'click', { id: idOf('Search box') }, 'write')).risky).toBe(false);
+    expect((await classify(helper, 'type', { id: idOf('Search box'), text: 'x' }, 'write')).risky).toBe(
+      false,
+    );
+    expect((await classify(helper, 'click', { id: idOf('Keep') }, 'write')).risky).toBe(false);
+    expect((await classify(helper, 'press', { key: 'Enter', id: idOf('Name box') }, 'write')).risky).toBe(
+      false,
+    );
+    expect((await classify(helper, 'click', { id: idOf('Home') }, 'write')).risky).toBe(false);
+    expect((await classify(helper, 'click', { id: idOf('Mail Ann') }, 'write')).risky).toBe(false);
   });
 
-  it('never throws, whatever the arguments (stale IDs, wrong types, odd URLs)', () => {
-    fc.assert(
-      fc.property(
+  it('never throws, whatever the arguments (stale IDs, wrong types, odd URLs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.constantFrom('click', 'type', 'navigate', 'press', 'clickMenuItem', 'drag', 'upload'),
         fc.dictionary(fc.constantFrom('id', 'fromId', 'url', 'path', 'text'), fc.anything({ maxDepth: 1 })),
         fc.constantFrom('en' as const, 'zh' as const),
-        (name, args, lang) => {
-          const r = classify(helper, name, args, 'write', lang);
+        async (name, args, lang) => {
+          const r = await classify(helper, name, args, 'write', lang);
           expect(typeof r.reason).toBe('string');
           expect(r.risky || r.reason === '').toBe(true);
         },

@@ -1,5 +1,20 @@
 /** What the actions of one LLMHelper instance share: the element store and the pointer's state. */
 import type { ElementStore } from '../store';
+import type { KeyInfo, Modifier, Point } from './events';
+
+/**
+ * Real input, for pages that ignore synthetic events (the extension's chrome.debugger, a CDP driver):
+ * each returns whether it sent the input; false leaves the SDK to dispatch its own events.
+ */
+export interface TrustedInput {
+  /** A press at a point of the top page's viewport (CSS pixels), as a mouse would. */
+  click(
+    at: Point,
+    options: { button: 'left' | 'middle' | 'right'; clickCount: number; modifiers: Modifier[] },
+  ): Promise<boolean>;
+  /** A key, pressed with the focus where it is; `key` as KeyboardEvent.key, with its code and text. */
+  key(key: KeyInfo, modifiers: Modifier[]): Promise<boolean>;
+}
 
 export interface ActionContext {
   store: ElementStore;
@@ -7,10 +22,12 @@ export interface ActionContext {
   hovered: Element | null;
   /** The last custom menu that opened (it may have no ARIA role). */
   menu: Element | null;
+  input?: TrustedInput;
 }
 
-export const createActionContext = (store: ElementStore): ActionContext => ({
+export const createActionContext = (store: ElementStore, input?: TrustedInput): ActionContext => ({
   store,
   hovered: null,
   menu: null,
+  ...(input ? { input } : {}),
 });

@@ -81,7 +81,7 @@ export function mouseEvent(el: Element, type: string, at: Point, opts: MouseOpti
   return el.dispatchEvent(event);
 }
 
-interface KeyInfo {
+export interface KeyInfo {
   key: string;
   code: string;
   keyCode: number;

@@ -469,10 +469,12 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
   } else target = deepActiveElement() ?? dom.pageRoot(document);
   const tracker = track(ctx.store, undefined, true);
   let effect = '';
-  const down = keyEvent(target, 'keydown', info, modifiers);
+  // Real input when the embedder sends it: the browser then does what the key does.
+  const real = !!(await ctx.input?.key(info, modifiers));
+  const down = real || keyEvent(target, 'keydown', info, modifiers);
   const typing = info.text && info.key !== 'Enter' && !modifiers.some((m) => m !== 'Shift');
-  if (down && (typing || info.key === 'Enter')) keyEvent(target, 'keypress', info, modifiers);
-  if (down) {
+  if (!real && down && (typing || info.key === 'Enter')) keyEvent(target, 'keypress', info, modifiers);
+  if (!real && down) {
     if (info.key === 'Enter') {
       if (tagOf(target) === 'INPUT' && isTextField(target))
         effect = submitFrom(target) ? 'submitted the form' : '';
@@ -528,7 +530,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
       }
     }
   }
-  keyEvent(target, 'keyup', info, modifiers);
+  if (!real) keyEvent(target, 'keyup', info, modifiers);
   const changes = await tracker.finish(isTextField(target) ? target : null);
   const combo = [...modifiers, name === ' ' ? 'Space' : name].join('+');
   const on = target === dom.body(document) ? 'the page' : elementLine(ctx.store, target);

@@ -246,9 +246,18 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
   const before = toggleState(p.element);
   const tracker = track(ctx.store, p.element);
-  hoverAt(ctx, p.spot.hit, p.spot.at);
+  // Real input when the embedder sends it (in the top document, whose viewport its points are in).
+  const real =
+    dom.doc(p.spot.hit) === document &&
+    (await ctx.input?.click(p.spot.at, {
+      button: opts.button ?? 'left',
+      clickCount: opts.clickCount ?? 1,
+      modifiers: opts.modifiers ?? [],
+    }));
+  if (real) ctx.hovered = p.spot.hit;
+  else hoverAt(ctx, p.spot.hit, p.spot.at);
   // Removed as it was pressed, not by the click (a row's "remove" link is gone after its click too).
-  const removed = pressAt(p.spot.hit, p.spot.at, opts) === null;
+  const removed = !real && pressAt(p.spot.hit, p.spot.at, opts) === null;
   const changes = await tracker.finish(p.element);
   // A menu drawn without ARIA roles that this click opened is the one getMenuItems lists.
   const menu = changes.menuOpened && openPlainList(p.element);

@@ -5,7 +5,8 @@ import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import MagicString from 'magic-string';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -73,15 +74,49 @@ const printSize = {
         );
   },
 };
-const plugins = (outDir = 'dist') => [
+const plugins = (outDir = 'dist', tsconfig = './tsconfig.build.json') => [
   replaceVersion,
   minifyPanelCss,
   zodOwnKeys,
   resolve({ browser: true }),
   // eventemitter3's ESM entry re-exports its CommonJS build.
   commonjs(),
-  typescript({ tsconfig: './tsconfig.build.json', declaration: false, outDir }),
+  typescript({ tsconfig, declaration: false, outDir }),
 ];
+
+// The browser extension (extension/): its three scripts from the same src/, its manifest (the package's
+// version) and side panel page, into dist/extension/ (load unpacked) and dist/llm-helper-extension.zip.
+const EXT = 'dist/extension';
+const extensionFiles = {
+  name: 'extension-files',
+  writeBundle() {
+    mkdirSync(EXT, { recursive: true });
+    const manifest = JSON.parse(readFileSync('extension/manifest.json', 'utf8'));
+    writeFileSync(`${EXT}/manifest.json`, JSON.stringify({ ...manifest, version }, null, 2));
+    copyFileSync('extension/sidepanel.html', `${EXT}/sidepanel.html`);
+    const files = Object.fromEntries(
+      readdirSync(EXT).map((f) => [f, new Uint8Array(readFileSync(`${EXT}/${f}`))]),
+    );
+    const zip = zipSync(files, { level: 9 });
+    writeFileSync('dist/llm-helper-extension.zip', zip);
+    let total = 0;
+    for (const [f, bytes] of Object.entries(files)) {
+      total += bytes.length;
+      console.log(`${EXT}/${f}: ${bytes.length} bytes`);
+    }
+    console.log(`${EXT}: ${total} bytes; dist/llm-helper-extension.zip: ${zip.length} bytes`);
+  },
+};
+const extension = (name, last = false) => ({
+  input: `extension/${name}.ts`,
+  output: {
+    file: `${EXT}/${name}.js`,
+    format: 'iife',
+    banner,
+    plugins: [terser({ compress: TERSER_COMPRESS, format: { comments: /^!/ } })],
+  },
+  plugins: [...plugins(EXT, './tsconfig.extension.json'), ...(last ? [extensionFiles] : [])],
+});
 // The require condition's declarations: the same file, read as CommonJS by TypeScript for its .d.cts name.
 const ctsCopy = {
   name: 'cts-copy',
@@ -149,4 +184,7 @@ export default [
     output: { file: 'dist/llm-helper.umd.d.cts', format: 'es' },
     plugins: [dts({ tsconfig: './tsconfig.build.json', respectExternal: true })],
   },
+  extension('content'),
+  extension('background'),
+  extension('sidepanel', true),
 ];

@@ -632,6 +632,21 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.busy = true;
     try {
       return await this.loop(task, mode, resumedAt);
+    } catch (e) {
+      // A page reached by messages may not answer (a tab closed, or one the extension may not read).
+      this.emit('error', e);
+      const result: RunResult = {
+        status: 'error',
+        answer: '',
+        steps: [],
+        usage: { inputTokens: 0, outputTokens: 0 },
+        durationMs: 0,
+        flagged: [],
+        observation: '',
+        error: e instanceof Error ? e.message : String(e),
+      };
+      this.emit('done', result);
+      return result;
     } finally {
       this.busy = false;
     }
@@ -921,10 +936,16 @@ export class Agent extends EventEmitter<AgentEvents> {
       const answer = String(await this.options.ask(question));
       return { content: `The person answered: ${answer}`, record: { ...record, ok: true, result: answer } };
     }
-    const refused = await this.permit(call.name, args, risks);
-    if (refused) return refuse(refused);
-    this.emit('tool:call', { name: call.name, args });
-    const r = await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
+    let r: Awaited<ReturnType<PageTools['execute']>>;
+    try {
+      const refused = await this.permit(call.name, args, risks);
+      if (refused) return refuse(refused);
+      this.emit('tool:call', { name: call.name, args });
+      r = await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
+    } catch (e) {
+      // The page did not answer (its tab closed, or the extension may not read it): the model hears why.
+      r = { ok: false, text: e instanceof Error ? e.message : String(e), message: { content: [] } };
+    }
     this.emit('tool:result', { call, ok: r.ok, text: r.text });
     const done = call.name === 'done' && r.ok;
     const data = r.data as { nothingChanged?: boolean; unloading?: boolean } | undefined;

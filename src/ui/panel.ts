@@ -8,7 +8,7 @@
  * never written into the DOM. All text is set as text, never as HTML.
  */
 import { type Agent, type PendingCall, type RunResult, type Step } from '../agent/agent';
-import type { LLMHelper } from '../helper';
+import { pageUrl, type PageTools } from '../agent/page-tools';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import type { Provider } from '../llm/types';
 import type { ProviderOptions } from '../llm/provider';
@@ -42,7 +42,20 @@ export interface PanelOptions {
 }
 
 export interface PanelDeps {
-  helper: LLMHelper;
+  /** The page's LLMHelper; in the extension, the side panel's link to the tab. */
+  helper: PageTools;
+  /**
+   * The panel fills its own document (the extension's side panel) instead of floating over a page: no
+   * dragging, no collapsing, no highlight drawn (the page is elsewhere).
+   */
+  docked?: boolean;
+  /**
+   * Where the settings live (default: the page's localStorage, only when "remember" is ticked): the
+   * extension keeps them in its own storage. `saved` is what was kept; save() is called on Save.
+   */
+  settingsStore?: { saved: Partial<PanelSettings> | null; save(settings: PanelSettings): void };
+  /** A line under the header for the host's own state (the extension's tab and its permission). */
+  hostBar?: HTMLElement;
   Agent: new (o: ConstructorParameters<typeof Agent>[0]) => Agent;
   provider(name: string, options: ProviderOptions): Provider;
   providers: ProviderPreset[];
@@ -101,7 +114,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
 
 const STORE_KEY = 'llm-helper.panel.settings';
 
-interface Settings {
+export interface PanelSettings {
   model: string; // an extra model's label, or a preset name
   baseURL: string;
   modelName: string;
@@ -164,13 +177,14 @@ export function panelOptions(options: unknown): PanelOptions {
 export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   const options = panelOptions(given);
   const saved = (() => {
+    if (deps.settingsStore) return deps.settingsStore.saved;
     try {
-      return JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Partial<Settings> | null;
+      return JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Partial<PanelSettings> | null;
     } catch {
       return null;
     }
   })();
-  const settings: Settings = {
+  const settings: PanelSettings = {
     model: options.models?.[0] ? keyOf(options.models[0]) : 'openai',
     baseURL: '',
     modelName: '',
@@ -193,7 +207,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   const place = (at: Record<'left' | 'top' | 'right' | 'bottom', string>) => {
     for (const [k, v] of Object.entries(at)) host.style.setProperty(k, v, 'important');
   };
-  place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
+  if (deps.docked) place({ left: '0', top: '0', right: '0', bottom: '0' });
+  else place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
   const root = host.attachShadow({ mode: 'closed' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PANEL_CSS);
@@ -207,7 +222,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   // Pause / take over / Continue: the person acts on the page, then the agent goes on from what they left.
   const pauseButton = h('button', { type: 'button', hidden: true, click: () => togglePause() }, T.pause);
   const highlight = h('div', { class: 'highlight' });
-  const panel = h('section', { class: 'panel', 'aria-label': 'LLMHelper' });
+  const panel = h('section', { class: deps.docked ? 'panel docked' : 'panel', 'aria-label': 'LLMHelper' });
   const head = h(
     'div',
     { class: 'head' },
@@ -219,20 +234,24 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
       '⚙',
     ),
     h('button', { type: 'button', title: T.clear, 'aria-label': T.clear, click: () => clear() }, '⟲'),
-    h(
-      'button',
-      {
-        type: 'button',
-        title: T.collapse,
-        'aria-label': T.collapse,
-        click: () => panel.classList.toggle('collapsed'),
-      },
-      '–',
-    ),
   );
+  if (!deps.docked)
+    head.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          title: T.collapse,
+          'aria-label': T.collapse,
+          click: () => panel.classList.toggle('collapsed'),
+        },
+        '–',
+      ),
+    );
   const foot = h('div', { class: 'foot' }, input, pauseButton, sendButton);
   const bridgeBar = h('div', { class: 'status bridge', hidden: true });
-  panel.append(head, bridgeBar, list, status, foot);
+  if (deps.hostBar) deps.hostBar.classList.add('status');
+  panel.append(head, ...(deps.hostBar ? [deps.hostBar] : []), bridgeBar, list, status, foot);
   if (options.collapsed) panel.classList.add('collapsed');
   root.append(panel, highlight);
   dom.html(document).append(host);
@@ -267,7 +286,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
 
   function showHighlight(id: unknown) {
     highlight.style.display = 'none';
-    if (typeof id !== 'number') return;
+    if (typeof id !== 'number' || deps.docked) return;
     try {
       const r = deps.helper.extract(id, 'rect') as { x: number; y: number; width: number; height: number };
       Object.assign(highlight.style, {
@@ -317,7 +336,13 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
 
   const allowed = new Set<string>();
   async function confirm(call: PendingCall): Promise<boolean> {
-    const key = `${location.origin} ${call.name} ${call.risk.reason}`;
+    let origin = location.origin;
+    try {
+      origin = new URL(await pageUrl(deps.helper)).origin;
+    } catch {
+      /* the page cannot say: this document's */
+    }
+    const key = `${origin} ${call.name} ${call.risk.reason}`;
     if (allowed.has(key)) return true;
     showHighlight((call.args as { id?: unknown }).id);
     const always = h('input', { type: 'checkbox' });
@@ -586,7 +611,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
         apiKey: apiKey.value || settings.apiKey,
         remember: remember.checked,
         maxSteps: Math.max(1, Number(maxSteps.value) || 40),
-        preset: preset.value as Settings['preset'],
+        preset: preset.value as PanelSettings['preset'],
         language: language.value as UiLanguage,
       });
     };
@@ -633,12 +658,14 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
             class: 'primary',
             click: () => {
               read();
-              try {
-                if (settings.remember) localStorage.setItem(STORE_KEY, JSON.stringify(settings));
-                else localStorage.removeItem(STORE_KEY);
-              } catch {
-                /* storage blocked: settings stay in memory */
-              }
+              if (deps.settingsStore) deps.settingsStore.save({ ...settings });
+              else
+                try {
+                  if (settings.remember) localStorage.setItem(STORE_KEY, JSON.stringify(settings));
+                  else localStorage.removeItem(STORE_KEY);
+                } catch {
+                  /* storage blocked: settings stay in memory */
+                }
               T = TEXTS[settings.language];
               agent = null; // the next task uses the new settings (the conversation starts over)
               form.remove();
@@ -693,7 +720,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   head.addEventListener(
     'pointerdown',
     trusted((e: PointerEvent) => {
-      if ((e.target as Element).closest('button')) return;
+      if (deps.docked || (e.target as Element).closest('button')) return;
       const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
       const move = (m: PointerEvent) => {
         place({

@@ -10,6 +10,8 @@ export const PANEL_CSS = `
 * { box-sizing: border-box; font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2330; }
 .panel { width: min(380px, calc(100vw - 24px)); max-height: min(620px, calc(100vh - 24px)); display: flex; flex-direction: column;
   background: #fff; border: 1px solid #c9cfda; border-radius: 10px; box-shadow: 0 8px 28px rgba(20,30,50,.22); overflow: hidden; }
+.docked { width: 100vw; height: 100vh; max-height: none; border: 0; border-radius: 0; box-shadow: none; }
+.docked .head { cursor: default; }
 .head { display: flex; align-items: center; gap: 6px; padding: 8px 10px; background: #1d2330; cursor: move; user-select: none; }
 .head b { color: #fff; flex: 1; font-weight: 600; }
 .head .model { color: #cfd6e4; font-size: 11px; max-width: 170px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -11,10 +11,15 @@ export interface ScriptedReply {
   /** Chat Completions: streamed as reasoning_content first; calls made with it must come back with it (DeepSeek). */
   reasoning?: string;
 }
-export interface Scenario {
-  name?: string;
-  replies: ScriptedReply[];
-}
+export type Scenario =
+  | { name?: string; replies: ScriptedReply[] }
+  | {
+      /** Picked by the person's task (match: a regex source); strict, in order. */
+      tasks: { match: string; replies: ScriptedReply[] }[];
+      unknown?: string;
+      stopped?: string;
+      paused?: string;
+    };
 export interface LoggedRequest {
   path: string;
   wire: 'openai' | 'responses' | 'anthropic' | 'gemini';
@@ -61,6 +66,8 @@ export function startMockModel(options?: {
   port?: number;
   cors?: boolean;
   delayMs?: number;
+  /** Milliseconds before each reply (the demo paces its steps). */
+  stepDelayMs?: number;
   /** Chat Completions: refuse stream_options with 422 extra_forbidden, as Mistral does. */
   strict?: boolean;
 }): Promise<MockModel>;

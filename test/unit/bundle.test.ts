@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dist = join(process.cwd(), 'dist');
-/** Every built script: the bundles, and each module of the ESM build (dist/esm). */
+/** Every built script: the bundles, each module of the ESM build (dist/esm), the extension's scripts. */
 const bundles = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?js$/.test(f));
 
 describe('bundles', () => {
   it('are all there (npm test builds them first)', () => {
     expect(bundles.filter((f) => !f.startsWith('esm')).sort()).toEqual([
+      join('extension', 'background.js'),
+      join('extension', 'content.js'),
+      join('extension', 'sidepanel.js'),
       'llm-helper.cjs',
       'llm-helper.umd.cjs',
       'llm-helper.umd.js',

@@ -46,10 +46,11 @@ describe('the conversation ceiling', () => {
       `request bodies: 1st ${bytes[0]} B, 10th ${bytes[9]} B, largest ${Math.max(...bytes)} B, last ${bytes.at(-1)} B; conversation at most ${Math.max(...sizes)} estimated tokens`,
     );
     expect(sizes).toHaveLength(301);
-    // The default ceiling (3,000), with room for the turn that is added after a fold; and no request of
-    // the run's second half larger than about the tenth.
+    // The default ceiling (3,000), with room for the turn that is added after a fold; and the run's second
+    // half no larger than its first (a conversation that grew would be twice as large by then). Not
+    // against the tenth request, whose size moves with the table's redraws (10,311 to 10,981 B).
     expect(Math.max(...sizes)).toBeLessThanOrEqual(3000 + 500);
-    expect(Math.max(...bytes.slice(150))).toBeLessThanOrEqual(1.6 * bytes[9]!);
+    expect(Math.max(...bytes.slice(150))).toBeLessThanOrEqual(1.25 * Math.max(...bytes.slice(0, 150)));
     await page.close();
   }, 180_000);
 

@@ -396,6 +396,36 @@ describe('the extension, loaded unpacked', () => {
     }
   });
 
+  it('asks before a tab opens another site, judged by the page the agent works in (not the side panel)', async () => {
+    const { page, panel } = await setUp('orders.html');
+    const away = `${site.url.replace('127.0.0.1', 'localhost')}/form.html`;
+    const here = `${site.url}/form.html?same=1`;
+    mock.setScenario(
+      script(
+        'open',
+        call('tabs', { action: 'open', url: here }),
+        call('tabs', { action: 'open', url: away }),
+        { text: 'Opened one.' },
+      ),
+    );
+    const before = await answers(panel).count();
+    const box = panel.locator('llm-helper-panel textarea');
+    await box.fill('Open the refund form here and on the other host');
+    await box.press('Enter');
+    // The same site opens without a question; the other one waits for the person, who refuses.
+    const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`opens another site, ${new URL(away).origin}`);
+    await card.locator('button', { hasText: 'Refuse' }).click();
+    expect(await answerOf(panel, before)).toBe('Opened one.');
+    const urls = await worker.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.url));
+    expect(urls).toContain(here);
+    expect(urls).not.toContain(away);
+    expect(JSON.stringify(mock.log.at(-1)!.body)).toContain('the person refused');
+    await panel.close();
+    await page.close();
+  });
+
   it('reaches a model service that does not answer CORS (as DeepSeek, Qwen, GLM, Mistral), with no proxy', async () => {
     const closed = await startMockModel({ cors: false });
     try {

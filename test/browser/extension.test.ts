@@ -132,12 +132,19 @@ async function openTab(name: string): Promise<{ page: Page; tab: number }> {
 /** The side panel page, in a window of its own (as the side panel sits beside the page), for `tab`. */
 async function openSidePanel(tab: number): Promise<Page> {
   const url = `chrome-extension://${extensionId}/sidepanel.html?tab=${tab}`;
-  const opened = context.waitForEvent('page', (p) => p.url() === url);
   await worker.evaluate(
     (u) => chrome.windows.create({ url: u, type: 'popup', width: 420, height: 700 }),
     url,
   );
-  const panel = await opened;
+  // Found by its address once it has one (a new page may show about:blank first).
+  let panel: Page | undefined;
+  for (
+    const end = Date.now() + 15_000;
+    !panel && Date.now() < end;
+    await new Promise((r) => setTimeout(r, 50))
+  )
+    panel = context.pages().find((p) => p.url() === url);
+  if (!panel) throw new Error(`The side panel page ${url} did not open.`);
   if (process.env.DEBUG_EXT) panel.on('console', (m) => console.log('[side panel]', m.text()));
   await panel.locator('llm-helper-panel textarea').waitFor();
   return panel;

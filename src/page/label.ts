@@ -525,7 +525,12 @@ function columnName(el: Element): string {
     dom.matches(c, 'td,th,[role=gridcell],[role=cell],[role=rowheader]'),
   );
   const column = cells.indexOf(cell);
-  const header = dom.qsa(table, 'thead th,[role=columnheader]')[column];
+  // The header row's cells: th, or td in a thead (spreadsheets draw their headers so).
+  const headRows = dom.qsa(table, 'thead tr');
+  const heads = headRows.length
+    ? [...dom.children(headRows[headRows.length - 1]!)].filter((c) => dom.matches(c, 'th,td'))
+    : dom.qsa(table, '[role=columnheader]');
+  const header = heads[column];
   return header ? textOf(header, 60) : '';
 }
 

@@ -36,6 +36,7 @@ import {
   suggestions,
 } from './text-fields';
 import { DATE_FORMATS, setSlider, setValue } from './value-fields';
+import { cellOf, typeIntoCell } from './cells';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -57,7 +58,7 @@ export const PER_KEY_MAX = 200;
 const TEXT_INPUTS = new Set(['text', 'search', 'tel', 'url', 'email', 'password']);
 
 /** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
-function editableOf(el: Element): Element | null {
+export function editableOf(el: Element): Element | null {
   if (isTextField(el) || (el as HTMLElement).isContentEditable) return el;
   const inner = dom.qsa(el, 'input,textarea,[contenteditable=""],[contenteditable=true]');
   const fields = [...inner].filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
@@ -192,6 +193,9 @@ export async function type(
   if (roleOf(target_) === 'slider') return setSlider(ctx, target_ as HTMLElement, text, note);
   const field = editableOf(target_);
   const line = elementLine(ctx.store, field ?? element);
+  // A cell of a grid or spreadsheet is edited in place, through the editor it opens.
+  const cell = field ? null : cellOf(element);
+  if (cell) return typeIntoCell(ctx, cell, text, opts, note);
   if (!field)
     return {
       ok: false,
@@ -309,7 +313,7 @@ export async function type(
 }
 
 /** The letters and digits of a text, in order, case aside: what a format keeps of what was typed. */
-const content = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+export const content = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
 
 /**
  * The field holds what was typed in a format of the page's: the same letters and digits in order, with

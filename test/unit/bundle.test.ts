@@ -90,8 +90,10 @@ describe('bundles', () => {
   // the panel and the bridge working on a page they reach by messages (its calls awaited, a run that
   // outlives a page load, the person's rule for a site), pictures from tools in the four wire formats and
   // in execute()'s Anthropic and MCP results, the panel docked with its host's storage and bar, and real
-  // input for clicks and keys (createLLMHelper({ input }))).
-  const CEILING = 103 * 1024;
+  // input for clicks and keys (createLLMHelper({ input }))), and to 104 KiB later that morning (~0.75 KB,
+  // issue #38: cells of grids and spreadsheets edited in place through the editor they open (0.6), a
+  // calendar's role-less days found as buttons and the popup they open said as opened (0.15)).
+  const CEILING = 104 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -457,7 +457,7 @@ describe('the extension, loaded unpacked', () => {
     } finally {
       await closed.close();
     }
-  });
+  }, 60_000);
 
   it('sends a screenshot as an image part to a model that sees images, and offers none to a text-only one', async () => {
     const { page, tab } = await openTab('orders.html');

@@ -147,7 +147,30 @@ export function roleOf(el: Element): string {
     !dom.qs(el, 'input:not([type=hidden]),[role=switch],[role=checkbox]')
   )
     return 'switch';
-  return pointerIcon(el, tag) ? 'button' : '';
+  return pointerIcon(el, tag) || calendarDay(el, tag) ? 'button' : '';
+}
+
+/** A class token that says day (Air Datepicker's -day-, flatpickr-day, vanillajs-datepicker's day). */
+const DAY = /(^|[\s_-])day([\s_-]|$)/i;
+
+/**
+ * A calendar's day drawn without a role (Air Datepicker's div, flatpickr's and vanillajs-datepicker's
+ * span): a box whose class says day or that carries its date (data-date), holding only the day's
+ * number, showing a pointer. A person clicks it as a button.
+ */
+function calendarDay(el: Element, tag: string): boolean {
+  if (
+    (tag !== 'DIV' && tag !== 'SPAN') ||
+    !(DAY.test(dom.attr(el, 'class') ?? '') || dom.hasAttr(el, 'data-date'))
+  )
+    return false;
+  const day = Number((dom.text(el) ?? '').trim() || NaN);
+  return (
+    Number.isInteger(day) &&
+    day >= 1 &&
+    day <= 31 &&
+    dom.view(dom.doc(el))?.getComputedStyle(el).cursor === 'pointer'
+  );
 }
 
 /** A class token that ends in close: t-dialog__close, modal-close, close; not closed or close-wrapper. */

@@ -27,8 +27,8 @@ export interface ChangeReport {
   menuOpened?: string;
   /** The column the clicked header now sorts by, and which way. */
   sorted?: string;
-  /** Interactive elements that appeared: how many, and the first few with IDs. */
-  added?: { count: number; sample: string[] };
+  /** Interactive elements that appeared: how many, the first few with IDs, and whether a popup holding them all opened. */
+  added?: { count: number; sample: string[]; popup?: true };
   removed?: { count: number };
   /** List items or rows that went away (removed, or hidden), beyond those that came back: a filter. */
   itemsGone?: { count: number; what: string; sample: string[] };
@@ -724,8 +724,17 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
         .sort(docOrder);
       if (visibleNew.length) {
         // All of them when they are few (a date picker's days, a small dialog's buttons): each with the
-        // ID a next step can use without looking it up.
-        report.added = { count: visibleNew.length, sample: sampleOf(store, visibleNew) };
+        // ID a next step can use without looking it up; said as a popup that opened when one holds them.
+        const fresh =
+          report.menuOpened || report.options || report.dialogOpened
+            ? []
+            : shownPopups(now.menus).filter((p) => !popups.has(p));
+        const popup = fresh.some((p) => visibleNew.every((e) => dom.contains(p, e)));
+        report.added = {
+          count: visibleNew.length,
+          sample: sampleOf(store, visibleNew),
+          ...(popup ? { popup: true as const } : {}),
+        };
       }
       let gone = 0;
       for (const el of removed) {
@@ -913,7 +922,10 @@ export function describeChanges(c: ChangeReport): string {
   if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
   if (c.sorted) parts.push(`sorted by ${c.sorted}`);
   if (c.shown) parts.push(`showed ${c.shown}`);
-  if (c.added) parts.push(`${plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`);
+  if (c.added)
+    parts.push(
+      `${c.added.popup ? `opened a popup with ${plural(c.added.count, 'control')}` : plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`,
+    );
   if (c.removed) parts.push(`${plural(c.removed.count, 'control')} removed`);
   if (c.itemsGone)
     parts.push(

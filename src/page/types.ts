@@ -8,12 +8,16 @@ import * as dom from './dom';
  */
 export const CLOSE_BOXES = 'span[class*=close],div[class*=close],i[class*=close]';
 
+/** A calendar's days drawn without a role (a class that says day, or a date in data-date), for roleOf to tell. */
+const DAY_BOXES = 'div[class*=day],span[class*=day],div[data-date],span[data-date]';
+
 /** Boxes whose class is button or btn (Fomantic UI's div.ui.button), for roleOf to tell. */
 const CLASS_BUTTONS = 'div[class~=button],span[class~=button],div[class~=btn],span[class~=btn]';
 
 export const TYPE_SELECTORS = {
-  // With what may be a button without a role, for roleOf to tell: close boxes, icons that show a pointer.
-  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES},${CLASS_BUTTONS},i,svg,span[class*=icon]`,
+  // With what may be a button without a role, for roleOf to tell: close boxes, icons that show a pointer,
+  // a calendar's days.
+  button: `button,input[type=button],input[type=submit],input[type=reset],input[type=image],summary,[role=button],${CLOSE_BOXES},${CLASS_BUTTONS},${DAY_BOXES},i,svg,span[class*=icon]`,
   link: 'a[*|href],area[href],[role=link]',
   input:
     'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=range]),textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=searchbox],[role=spinbutton]',

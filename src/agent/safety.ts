@@ -135,6 +135,9 @@ export async function classify(
   const here = originOf(await pageUrl(helper));
   const away = destination ? originOf(destination, here ?? undefined) : null;
   if (away && away !== here) return { risky: true, reason: R.site(away), target: destination, origin: away };
+  // Closing a tab may lose what the person had in it: theirs to allow (the extension's tabs tool).
+  if (name === 'tabs' && args.action === 'close')
+    return { risky: true, reason: R.on(name, `close tab ${String(args.tab)}`, 'close') };
   if (name === 'navigate' || name === 'tabs') return { risky: false, reason: '' };
   const target = await targetOf(helper, args);
   const words = [

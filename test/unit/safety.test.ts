@@ -45,6 +45,18 @@ describe('classify', () => {
       reason: '打开另一个网站：https://elsewhere.example',
     });
     expect((await classify(helper, 'navigate', { url: '/settings' }, 'write')).risky).toBe(false);
+    // The extension's tabs tool: opening another site asks, as navigate does; closing a tab asks too.
+    expect(
+      await classify(helper, 'tabs', { action: 'open', url: 'https://elsewhere.example/' }, 'write'),
+    ).toMatchObject({
+      risky: true,
+      origin: 'https://elsewhere.example',
+    });
+    expect((await classify(helper, 'tabs', { action: 'switch', tab: 4 }, 'write')).risky).toBe(false);
+    expect(await classify(helper, 'tabs', { action: 'close', tab: 4 }, 'write')).toMatchObject({
+      risky: true,
+      reason: 'tabs on "close tab 4" (close)',
+    });
   });
 
   it('asks before a click on a link, or a form sent by a click, Enter or submit, that opens another site', async () => {

@@ -156,7 +156,7 @@ const DAY = /(^|[\s_-])day([\s_-]|$)/i;
 /**
  * A calendar's day drawn without a role (Air Datepicker's div, flatpickr's and vanillajs-datepicker's
  * span): a box whose class says day or that carries its date (data-date), holding only the day's
- * number, showing a pointer. A person clicks it as a button.
+ * number, showing a pointer, not inside a control. A person clicks it as a button.
  */
 function calendarDay(el: Element, tag: string): boolean {
   if (
@@ -165,7 +165,10 @@ function calendarDay(el: Element, tag: string): boolean {
   )
     return false;
   const day = Number((dom.text(el) ?? '').trim() || NaN);
+  const up = dom.parentEl(el);
   return (
+    // Inside a link or button, that is the control (a date shown in a link's text).
+    !(up && dom.closest(up, CONTROLS)) &&
     Number.isInteger(day) &&
     day >= 1 &&
     day <= 31 &&

@@ -284,10 +284,7 @@ export class TabLink implements PageTools {
             ...(current ? { windowId: current.windowId } : {}),
           });
           if (tab.id === undefined) return { ok: false, text: 'The browser opened no tab.' };
-          this.tab = tab.id;
-          this.page = '';
-          this.onTab(tab.id);
-          return { text: await this.switchTo(tab.id) };
+          return { text: await this.switchTo(tab.id) }; // switchTo makes it the tab worked in
         }
         if (a.tab === undefined)
           return { ok: false, text: `tabs '${a.action}' needs tab (a number from list).` };

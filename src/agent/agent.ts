@@ -201,6 +201,18 @@ const withoutImages = (ms: Message[]): Message[] =>
       : m,
   );
 
+/** A run that ended before its first step, with what went wrong. */
+const failedRun = (error: string): RunResult => ({
+  status: 'error',
+  answer: '',
+  steps: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+  durationMs: 0,
+  flagged: [],
+  observation: '',
+  error,
+});
+
 const firstLine = (s: string): string => {
   const line = s.split('\n')[0]!;
   return line.length > 160 ? `${line.slice(0, 160)}…` : line;
@@ -527,19 +539,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       // The last page could not save the run: it ends here, saying why, rather than vanish.
       discardSavedRun();
       const error = `The run "${lost}" could not be carried to this page: the tab's storage (sessionStorage) was full. Start it again from here.`;
-      return {
-        agent: new Agent(options),
-        result: Promise.resolve({
-          status: 'error',
-          answer: '',
-          steps: [],
-          usage: { inputTokens: 0, outputTokens: 0 },
-          durationMs: 0,
-          flagged: [],
-          observation: '',
-          error,
-        }),
-      };
+      return { agent: new Agent(options), result: Promise.resolve(failedRun(error)) };
     }
     if (!saved) return null;
     const agent = new Agent(options);
@@ -635,16 +635,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     } catch (e) {
       // A page reached by messages may not answer (a tab closed, or one the extension may not read).
       this.emit('error', e);
-      const result: RunResult = {
-        status: 'error',
-        answer: '',
-        steps: [],
-        usage: { inputTokens: 0, outputTokens: 0 },
-        durationMs: 0,
-        flagged: [],
-        observation: '',
-        error: e instanceof Error ? e.message : String(e),
-      };
+      const result = failedRun(e instanceof Error ? e.message : String(e));
       this.emit('done', result);
       return result;
     } finally {

@@ -8,10 +8,10 @@ import type { ChatRequest, Message } from './types';
 import {
   arr,
   argsText,
-  dataUrl,
   finishOf,
   num,
   obj,
+  picturesMessage,
   str,
   streamError,
   type Obj,
@@ -26,15 +26,11 @@ function messages(req: ChatRequest): Obj[] {
 
 function message(m: Message): Obj[] {
   if (m.role === 'user') return [{ role: 'user', content: m.content }];
-  if (m.role === 'tool') {
-    const out: Obj[] = m.results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: r.content }));
-    // A tool message holds text only: its pictures follow in a user message, after every result.
-    const pictures = m.results.flatMap((r) =>
-      (r.images ?? []).map((i) => ({ type: 'image_url', image_url: { url: dataUrl(i) } })),
-    );
-    if (pictures.length) out.push({ role: 'user', content: pictures });
-    return out;
-  }
+  if (m.role === 'tool')
+    return [
+      ...m.results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: r.content })),
+      ...picturesMessage(m.results, (url) => ({ type: 'image_url', image_url: { url } })),
+    ];
   const out: Obj = { role: 'assistant', content: m.text || null };
   if (m.toolCalls?.length) {
     // A thinking model's reasoning goes back with its calls: DeepSeek refuses the turn without it.

@@ -8,10 +8,10 @@ import type { ChatRequest } from './types';
 import {
   argsText,
   arr,
-  dataUrl,
   finishOf,
   num,
   obj,
+  picturesMessage,
   str,
   streamError,
   type Obj,
@@ -25,10 +25,7 @@ function input(req: ChatRequest): Obj[] {
     else if (m.role === 'tool') {
       for (const r of m.results)
         out.push({ type: 'function_call_output', call_id: r.callId, output: r.content });
-      const pictures = m.results.flatMap((r) =>
-        (r.images ?? []).map((i) => ({ type: 'input_image', image_url: dataUrl(i) })),
-      );
-      if (pictures.length) out.push({ role: 'user', content: pictures });
+      out.push(...picturesMessage(m.results, (url) => ({ type: 'input_image', image_url: url })));
     } else {
       // A reasoning model's reasoning items go back before the calls they led to, which then carry
       // their own item IDs (the API refuses one without the other); by ID, as the API keeps them.

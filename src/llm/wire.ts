@@ -40,9 +40,19 @@ export const streamError = (error: unknown, kind: ProviderErrorKind = 'server'):
 export const argsText = (args: unknown): string =>
   typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
 
-/** A tool's picture as a data: URL, as the OpenAI APIs take images. */
-export const dataUrl = (i: { mediaType: string; data: string }): string =>
-  `data:${i.mediaType};base64,${i.data}`;
+/**
+ * The OpenAI APIs' tool results hold text: the pictures of a turn's results follow in one user message,
+ * each as `part` makes it from its data: URL. None when there are none.
+ */
+export const picturesMessage = (
+  results: { images?: { mediaType: string; data: string }[] }[],
+  part: (url: string) => Obj,
+): Obj[] => {
+  const parts = results.flatMap((r) =>
+    (r.images ?? []).map((i) => part(`data:${i.mediaType};base64,${i.data}`)),
+  );
+  return parts.length ? [{ role: 'user', content: parts }] : [];
+};
 
 /** Finish reasons of every API (Chat Completions, Responses, Anthropic, Gemini), to the neutral ones. */
 const FINISH: [RegExp, FinishReason][] = [

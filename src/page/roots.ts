@@ -69,12 +69,18 @@ function observe(doc: Document, state: Tracked): void {
   state.observer = observer;
 }
 
+/** Moves the observer's undelivered records into `added`; true if there were any. */
+function takeAdded(state: Tracked): boolean {
+  const records = state.observer?.takeRecords() ?? [];
+  for (const r of records)
+    for (const n of [...r.addedNodes]) if (dom.nodeType(n) === 1) state.added?.push(n as Element);
+  return records.length > 0;
+}
+
 /** True when something added since the last call may have brought a shadow root. */
 function changed(state: Tracked): boolean {
   if (!state.observer || !state.added) return true;
-  const records = state.observer.takeRecords();
-  for (const r of records)
-    for (const n of [...r.addedNodes]) if (dom.nodeType(n) === 1) state.added.push(n as Element);
+  takeAdded(state);
   const added = state.added;
   state.added = [];
   if (added.length > MAX_PENDING) return true;
@@ -93,13 +99,17 @@ function changed(state: Tracked): boolean {
 /** The document's open shadow roots, walking it only when it may have new ones. */
 function shadowsOf(doc: Document): ShadowRoot[] {
   let state = tracked.get(doc);
-  if (state && !changed(state)) return state.shadows;
+  if (state && !changed(state)) {
+    memoStates.push(state);
+    return state.shadows;
+  }
   state ??= { shadows: [], waiting: [], added: [], observer: null };
   state.shadows = [];
   state.waiting = [];
   scan(doc, state.shadows, state.waiting);
   observe(doc, state);
   tracked.set(doc, state);
+  memoStates.push(state);
   return state.shadows;
 }
 
@@ -150,15 +160,19 @@ export const hostOf = (r: Node): Element | null => {
 };
 
 let memo: Map<SearchRoot, Roots> | null = null;
+/** The documents' trackers the memo was made from. */
+let memoStates: Tracked[] = [];
 
 /**
  * Every open shadow root and same-origin frame document under (and including) start. Memoised until
- * the current task yields, so one tool call that asks many times pays once; actions that change the
- * page call forgetRoots().
+ * the current task yields or an element is added to a document it came from, so one tool call that
+ * asks many times pays once; actions that change the page call forgetRoots().
  */
 export function collectRoots(start: SearchRoot): Roots {
   const known = memo?.get(start);
-  if (known) return known;
+  // A page script (or runJS) may add a shadow host or frame between two calls of one task.
+  if (known && !memoStates.some(takeAdded)) return known;
+  if (known) forgetRoots();
   let result: Roots;
   if (dom.nodeType(start) === 9) result = documentRoots(start as Document);
   else {
@@ -179,6 +193,7 @@ export function collectRoots(start: SearchRoot): Roots {
 
 export function forgetRoots(): void {
   memo = null;
+  memoStates = [];
 }
 
 /** querySelectorAll over start and every shadow root and same-origin frame below it. */

@@ -81,6 +81,19 @@ describe('shadow roots and frames that appear after the first call', () => {
     expect(await found('after the flood')).toBe(1);
     await page.close();
   });
+  it('sees a shadow host a script added between two calls of one task', async () => {
+    const page = await ctx.open('roots-later.html');
+    const found = await page.evaluate(() => {
+      const before = window.LLMHelper.find('Same task shadow text').length;
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).innerHTML = '<p>Same task shadow text</p>';
+      document.body.append(host);
+      // No await: the roots the first call found were kept for the task, and must not hide this one.
+      return [before, window.LLMHelper.find('Same task shadow text').length];
+    });
+    expect(found).toEqual([0, 1]);
+    await page.close();
+  });
 });
 
 describe("summary's main actions across many shadow roots", () => {

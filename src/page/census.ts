@@ -7,14 +7,15 @@
 import { ALERT_SELECTOR, DIALOG_SELECTOR, LANDMARK_SELECTOR, OUTLINE_SELECTOR } from './types';
 import { collectRoots } from './roots';
 import { docOrder, type SearchRoot } from './walk';
+import { elementIndex, elementIndexWithin, type IndexedTag } from './element-index';
 import * as dom from './dom';
 
 const SHOW_ELEMENT = 1;
 
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */
-const CONTROL_TAGS = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
-const OTHER_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'form', 'img', 'dialog'];
-const LANDMARK_TAGS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'section', 'form'];
+const CONTROL_TAGS: IndexedTag[] = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
+const OTHER_TAGS: IndexedTag[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'form', 'img', 'dialog'];
+const LANDMARK_TAGS: IndexedTag[] = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'section', 'form'];
 /** Attributes that decide an element's kind (an element with none of them is classified by its tag). */
 const BY_ATTRIBUTE = ['[role]', '[contenteditable]', '[aria-live]', '[aria-modal]'];
 /** Every tag queried, once each ('form' is both counted and a landmark). */
@@ -129,33 +130,41 @@ const BY_CLASS = ['.toast', '.snackbar', '.notification', '.alert'];
 
 /**
  * The elements of each tag under a root, and those an attribute classifies (BY_ATTRIBUTE), each in
- * document order. A document's or an element's from one walk over its elements in script: after the
- * page changes, the browser's tag collections each walk the page again (24 of them, 95 ms at 500,000
- * elements, against 55 for the walk) and so does each attribute query (7 ms each). A shadow root's,
- * usually a few elements, from one query sorted by tag here.
+ * document order. A document's, or an element's in one, from the document's element index (one walk,
+ * then kept up to date); an element's in a shadow root from one walk over its elements in script; a
+ * shadow root's, usually a few elements, from one query sorted by tag here.
  */
-function tagLists(root: SearchRoot): { tags: Record<string, Element[]>; attributed: Element[] } {
+function tagLists(root: SearchRoot): { tags: Record<string, readonly Element[]>; attributed: Element[] } {
+  const seen = new Set<Element>();
+  const once = (el: Element) => !seen.has(el) && !!seen.add(el);
+  // A document's, or an element's in one, from the document's element index, kept up to date between
+  // calls (element-index.ts).
+  const type = dom.nodeType(root);
+  const index =
+    type === 9 ? elementIndex(root as Document) : type === 1 ? elementIndexWithin(root as Element) : null;
+  if (index) {
+    const tags = Object.fromEntries(TAGS.map((t) => [t, index.tag(t)]));
+    return {
+      tags,
+      attributed: mergeFirst([index.kinded, ...BY_CLASS.map((q) => dom.qsa(root, q))], Infinity, once),
+    };
+  }
   const tags: Record<string, Element[]> = Object.fromEntries(TAGS.map((t) => [t, []]));
-  const byName = new Map(Object.entries(tags));
   if (dom.nodeType(root) === 11) {
     for (const el of dom.qsa(root, TAGS.join(','))) tags[dom.localName(el)]?.push(el);
     return { tags, attributed: [...dom.qsa(root, [...BY_ATTRIBUTE, ...BY_CLASS].join(','))] };
   }
-  const isDoc = dom.nodeType(root) === 9;
-  const doc = isDoc ? (root as Document) : dom.doc(root)!;
-  const base = isDoc ? dom.html(doc) : (root as Element);
+  // An element's in a shadow root from one walk over its elements in script.
+  const byName = new Map(Object.entries(tags));
+  const base = root as Element;
   const own: Element[] = [];
-  if (base) {
-    if (isDoc && dom.hasAttrs(base) && byAttribute(base)) own.push(base);
-    const walker = dom.treeWalker(doc, base, SHOW_ELEMENT);
-    for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
-      byName.get(dom.localName(el))?.push(el);
-      if (dom.hasAttrs(el) && byAttribute(el)) own.push(el);
-    }
+  const walker = dom.treeWalker(dom.doc(base)!, base, SHOW_ELEMENT);
+  for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
+    byName.get(dom.localName(el))?.push(el);
+    if (dom.hasAttrs(el) && byAttribute(el)) own.push(el);
   }
-  const seen = new Set<Element>();
   const lists = [own, ...BY_CLASS.map((q) => dom.qsa(root, q))];
-  return { tags, attributed: mergeFirst(lists, Infinity, (el) => !seen.has(el) && !!seen.add(el)) };
+  return { tags, attributed: mergeFirst(lists, Infinity, once) };
 }
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */

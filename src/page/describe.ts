@@ -29,6 +29,7 @@ import { collectRoots, queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
 import { UI_HOST, containsDeep, docOrder, frameDocument, isFrame, ownShadow } from './walk';
 import * as dom from './dom';
+import { elementIndex } from './element-index';
 import { comboboxOf, standIn } from './stand-in';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
@@ -468,8 +469,10 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   let el: Element;
   if (target === undefined || target === null || target === '') {
     el =
-      // A <main> of the document from its tag collection; only without one, a search of every root.
-      [...dom.byTag(document, 'main')].find((m) => quickVisibility(m).visible) ??
+      // A <main> of the document from its element index; only without one, a search of every root.
+      elementIndex(document)
+        .tag('main')
+        .find((m) => quickVisibility(m).visible) ??
       queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ??
       dom.pageRoot(document);
   } else {
@@ -510,7 +513,7 @@ const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
 /**
  * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
- * it, and how the main content begins. Paragraphs come from the document's cached <p> collection; the
+ * it, and how the main content begins. Paragraphs come from the document's element index; the
  * main content is the element holding the most paragraph text.
  */
 function textGist(found: Census, bare: boolean): string | null {
@@ -518,7 +521,7 @@ function textGist(found: Census, bare: boolean): string | null {
   let paragraphs = 0;
   let count = 0;
   let chars = 0;
-  for (const p of [...dom.byTag(document, 'p')]) {
+  for (const p of elementIndex(document).tag('p')) {
     const text = dom.text(p) ?? '';
     if (text.length < 20 || !text.trim()) continue;
     paragraphs++;

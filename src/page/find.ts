@@ -20,6 +20,7 @@ import { disabledReason } from './disabled';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
+import { elementIndex, elementIndexWithin, NAME_ATTRS, type IndexedTag } from './element-index';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
 import {
@@ -83,7 +84,7 @@ export type Matches = Match[] & { note?: string; unreachable?: string[] };
 
 /** Elements matched by an attribute or computed name; fields are named by labels, also unattached ones. */
 /** Naming attributes found by a selector scan; alt and placeholder come from tag collections instead. */
-const ATTR_SELECTOR = '[aria-label],[aria-labelledby],[title]';
+const ATTR_SELECTOR = NAME_ATTRS.map((a) => `[${a}]`).join(',');
 /** Read only when nothing else matched: a page-wide query for them cost find 10-20% on every search. */
 const TOOLTIP_SELECTOR = TOOLTIP_ATTRS.map((a) => `[${a}]`).join(',');
 
@@ -410,9 +411,21 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
 }
 
 /** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
-function byTag(root: SearchRoot, tags: string[]): Element[] {
+/** The element index of a document, or of an element in one (element-index.ts). */
+const indexOf = (root: SearchRoot) => {
+  const type = dom.nodeType(root);
+  return type === 9
+    ? elementIndex(root as Document)
+    : type === 1
+      ? elementIndexWithin(root as Element)
+      : null;
+};
+
+function byTag(root: SearchRoot, tags: IndexedTag[]): Element[] {
   if (dom.nodeType(root) === 11) return [...dom.qsa(root, tags.join(','))];
-  return tags.flatMap((t) => [...dom.byTag(root as Element | Document, t)]);
+  const index = indexOf(root);
+  if (index) return tags.flatMap((t) => index.tag(t));
+  return tags.flatMap((t) => [...dom.byTag(root as Element, t)]);
 }
 
 /** A field needs its full name computed when no label or naming attribute already covers it. */
@@ -454,7 +467,8 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // match one, as it costs a 100,000-element page several milliseconds.
   if (verify(pattern, 'close'))
     for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
-  for (const el of [...dom.qsa(root, ATTR_SELECTOR)]) test(el, false);
+  const named = indexOf(root)?.named ?? [...dom.qsa(root, ATTR_SELECTOR)];
+  for (const el of named) test(el, false);
   return hits;
 }
 

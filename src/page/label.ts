@@ -7,6 +7,7 @@
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf, ownShadow } from './walk';
 import * as dom from './dom';
+import { elementIndex } from './element-index';
 import { replacedBy } from './stand-in';
 import { iconShape } from './icon-shape';
 import { INPUT_ROLES, INTERACTIVE_SELECTOR, PAGERS, TAG_ROLES, TYPE_SELECTORS, typeName } from './types';
@@ -315,7 +316,7 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
     byControl = new Map();
     const labels =
       dom.nodeType(root) === 9
-        ? dom.byTag(root as Document, 'label')
+        ? elementIndex(root as Document).tag('label')
         : dom.qsa<HTMLLabelElement>(root, 'label');
     for (const label of [...labels] as HTMLLabelElement[]) {
       const control = label.control;

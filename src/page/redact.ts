@@ -5,6 +5,7 @@
 import { current, type Config } from '../config';
 import { inputType, nameOf, roleOf, tagOf } from './label';
 import { collectRoots } from './roots';
+import { elementIndex } from './element-index';
 import * as dom from './dom';
 import { drawnText } from './look';
 
@@ -99,19 +100,21 @@ export function liveSecrets(): string[] {
     if (present.length && isSecretField(el)) for (const v of present) found.add(v);
   };
   for (const root of collectRoots(document).roots) {
-    // Tag collections of documents are cached by the browser until the DOM changes.
-    const fields =
-      dom.nodeType(root) === 9
-        ? [...dom.byTag(root as Document, 'input'), ...dom.byTag(root as Document, 'textarea')]
-        : [...dom.qsa(root, 'input,textarea')];
+    // A document's from its element index, kept up to date between calls.
+    const index = dom.nodeType(root) === 9 ? elementIndex(root as Document) : null;
+    const fields = index
+      ? [...index.tag('input'), ...index.tag('textarea')]
+      : [...dom.qsa(root, 'input,textarea')];
     for (const el of fields) {
       const value = (el as HTMLInputElement).value;
       const initial = dom.attr(el, 'value');
       if ((value && value.length >= 4) || (initial && initial.length >= 4))
         consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
     }
-    for (const el of [...dom.qsa(root, '[contenteditable]')])
-      if ((el as HTMLElement).isContentEditable) consider(el, [dom.text(el)]);
+    const editable = index
+      ? index.kinded.filter((el) => dom.hasAttr(el, 'contenteditable'))
+      : [...dom.qsa(root, '[contenteditable]')];
+    for (const el of editable) if ((el as HTMLElement).isContentEditable) consider(el, [dom.text(el)]);
   }
   liveMemo = [...found].sort((a, b) => b.length - a.length);
   queueMicrotask(() => {

@@ -3,13 +3,14 @@
  * over every element (no selector finds a shadow host), as long as a text pass on a large page; so each
  * document is walked once and then kept up to date from a MutationObserver: a later call walks only the
  * subtrees added since, and walks the whole document again only when one of them (or a custom element
- * that had none, upgraded since) brings a new shadow root. Frames are looked up on every call (the
- * browser's tag collections make that cheap), so a frame that navigated is seen with its new document.
+ * that had none, upgraded since) brings a new shadow root. Frames are looked up on every call (in the
+ * document's element index, which is cheap), so a frame that navigated is seen with its new document.
  *
  * Not seen without a mutation: attachShadow called later on a built-in element (a div) that was
  * already in the page. Custom elements, the usual hosts, are re-checked on every call.
  */
 import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
+import { elementIndex } from './element-index';
 import * as dom from './dom';
 
 export interface Roots {
@@ -115,8 +116,8 @@ function shadowsOf(doc: Document): ShadowRoot[] {
 
 function framesIn(root: Document | ShadowRoot): Element[] {
   if (dom.nodeType(root) === 11) return [...dom.qsa(root, 'iframe,frame')];
-  const doc = root as Document;
-  return [...dom.byTag(doc, 'iframe'), ...dom.byTag(doc, 'frame')];
+  const index = elementIndex(root as Document);
+  return [...index.tag('iframe'), ...index.tag('frame')];
 }
 
 function documentRoots(doc: Document): Roots {

@@ -20,7 +20,7 @@ import { disabledReason } from './disabled';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { elementIndex, elementIndexWithin, NAME_ATTRS, type IndexedTag } from './element-index';
+import { elementIndex, NAME_ATTRS, type IndexedTag } from './element-index';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
 import {
@@ -411,19 +411,8 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
 }
 
 /** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
-/** The element index of a document, or of an element in one (element-index.ts). */
-const indexOf = (root: SearchRoot) => {
-  const type = dom.nodeType(root);
-  return type === 9
-    ? elementIndex(root as Document)
-    : type === 1
-      ? elementIndexWithin(root as Element)
-      : null;
-};
-
 function byTag(root: SearchRoot, tags: IndexedTag[]): Element[] {
-  if (dom.nodeType(root) === 11) return [...dom.qsa(root, tags.join(','))];
-  const index = indexOf(root);
+  const index = elementIndex(root);
   if (index) return tags.flatMap((t) => index.tag(t));
   return tags.flatMap((t) => [...dom.byTag(root as Element, t)]);
 }
@@ -467,7 +456,7 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // match one, as it costs a 100,000-element page several milliseconds.
   if (verify(pattern, 'close'))
     for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
-  const named = indexOf(root)?.named ?? [...dom.qsa(root, ATTR_SELECTOR)];
+  const named = elementIndex(root)?.named ?? [...dom.qsa(root, ATTR_SELECTOR)];
   for (const el of named) test(el, false);
   return hits;
 }

@@ -314,10 +314,7 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   let byControl = labelMemo.get(root);
   if (!byControl) {
     byControl = new Map();
-    const labels =
-      dom.nodeType(root) === 9
-        ? elementIndex(root as Document).tag('label')
-        : dom.qsa<HTMLLabelElement>(root, 'label');
+    const labels = elementIndex(root)?.tag('label') ?? dom.qsa<HTMLLabelElement>(root, 'label');
     for (const label of [...labels] as HTMLLabelElement[]) {
       const control = label.control;
       if (!control) continue;

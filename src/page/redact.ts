@@ -100,20 +100,16 @@ export function liveSecrets(): string[] {
     if (present.length && isSecretField(el)) for (const v of present) found.add(v);
   };
   for (const root of collectRoots(document).roots) {
-    // A document's from its element index, kept up to date between calls.
-    const index = dom.nodeType(root) === 9 ? elementIndex(root as Document) : null;
-    const fields = index
-      ? [...index.tag('input'), ...index.tag('textarea')]
-      : [...dom.qsa(root, 'input,textarea')];
+    // From the root's element index, kept up to date between calls.
+    const index = elementIndex(root as Document | ShadowRoot);
+    const fields = [...index.tag('input'), ...index.tag('textarea')];
     for (const el of fields) {
       const value = (el as HTMLInputElement).value;
       const initial = dom.attr(el, 'value');
       if ((value && value.length >= 4) || (initial && initial.length >= 4))
         consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
     }
-    const editable = index
-      ? index.kinded.filter((el) => dom.hasAttr(el, 'contenteditable'))
-      : [...dom.qsa(root, '[contenteditable]')];
+    const editable = index.kinded.filter((el) => dom.hasAttr(el, 'contenteditable'));
     for (const el of editable) if ((el as HTMLElement).isContentEditable) consider(el, [dom.text(el)]);
   }
   liveMemo = [...found].sort((a, b) => b.length - a.length);

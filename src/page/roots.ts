@@ -115,8 +115,7 @@ function shadowsOf(doc: Document): ShadowRoot[] {
 }
 
 function framesIn(root: Document | ShadowRoot): Element[] {
-  if (dom.nodeType(root) === 11) return [...dom.qsa(root, 'iframe,frame')];
-  const index = elementIndex(root as Document);
+  const index = elementIndex(root);
   return [...index.tag('iframe'), ...index.tag('frame')];
 }
 

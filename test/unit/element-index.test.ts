@@ -1,17 +1,11 @@
 /**
  * The element index is kept up to date from mutation records instead of found again: after any
  * sequence of changes to the page, each of its lists must be what a fresh query finds, in document order,
- * in the whole document and inside any element.
+ * in the document, in each shadow root and inside any element (moves across trees included).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  elementIndex,
-  elementIndexWithin,
-  KIND_ATTRS,
-  NAME_ATTRS,
-  type IndexedTag,
-} from '../../src/page/element-index';
+import { elementIndex, KIND_ATTRS, NAME_ATTRS, type IndexedTag } from '../../src/page/element-index';
 
 const TAGS: IndexedTag[] = [
   'a',
@@ -29,23 +23,35 @@ const TAGS: IndexedTag[] = [
 const OTHER = ['div', 'span', 'ul', 'li'];
 const ATTRS = [...KIND_ATTRS, ...NAME_ATTRS, 'class', 'data-x'];
 
-/** Every list of the index against the browser's own query. */
+/** The document and every shadow root in it, nested ones too. */
+function trees(): (Document | ShadowRoot)[] {
+  const out: (Document | ShadowRoot)[] = [document];
+  for (let i = 0; i < out.length; i++)
+    for (const el of out[i]!.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot);
+  return out;
+}
+
+/** Every element of the page's body and its shadow trees. */
+const elements = (): Element[] => [
+  ...document.body.querySelectorAll('*'),
+  ...trees()
+    .slice(1)
+    .flatMap((t) => [...t.querySelectorAll('*')]),
+];
+
+const selectorOf = (names: string[]) => names.map((a) => `[${a}]`).join(',');
+
+/** Every list of the index against the browser's own query, in each tree and inside elements. */
 function expectFresh(): void {
-  const index = elementIndex(document);
-  for (const t of TAGS) expect(index.tag(t), t).toEqual([...document.querySelectorAll(t)]);
-  expect(index.kinded).toEqual([...document.querySelectorAll(KIND_ATTRS.map((a) => `[${a}]`).join(','))]);
-  expect(index.named).toEqual([...document.querySelectorAll(NAME_ATTRS.map((a) => `[${a}]`).join(','))]);
-  // And what is inside an element, from the same lists.
-  for (const el of elements().filter((_, i) => i % 3 === 0)) {
-    const within = elementIndexWithin(el)!;
-    for (const t of TAGS)
-      expect(within.tag(t), `${t} in ${el.localName}`).toEqual([...el.querySelectorAll(t)]);
-    expect(within.kinded).toEqual([...el.querySelectorAll(KIND_ATTRS.map((a) => `[${a}]`).join(','))]);
-    expect(within.named).toEqual([...el.querySelectorAll(NAME_ATTRS.map((a) => `[${a}]`).join(','))]);
+  for (const tree of [...trees(), ...elements().filter((_, i) => i % 3 === 0)]) {
+    const index = elementIndex(tree)!;
+    const where = tree.nodeName;
+    for (const t of TAGS) expect(index.tag(t), `${t} in ${where}`).toEqual([...tree.querySelectorAll(t)]);
+    expect(index.kinded, where).toEqual([...tree.querySelectorAll(selectorOf(KIND_ATTRS))]);
+    expect(index.named, where).toEqual([...tree.querySelectorAll(selectorOf(NAME_ATTRS))]);
   }
 }
 
-const elements = (): Element[] => [...document.body.querySelectorAll('*')];
 const pick = <T>(xs: T[], n: number): T | undefined => (xs.length ? xs[n % xs.length] : undefined);
 
 interface Shape {
@@ -74,6 +80,7 @@ type Op =
   | { op: 'move'; at: number; to: number }
   | { op: 'attr'; at: number; name: string; on: boolean }
   | { op: 'html'; at: number; what: Shape }
+  | { op: 'shadow'; at: number; what: Shape }
   | { op: 'check' }
   | { op: 'tick' };
 
@@ -88,9 +95,17 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     on: fc.boolean(),
   }),
   fc.record({ op: fc.constant('html' as const), at: fc.nat(), what: shape }),
+  fc.record({ op: fc.constant('shadow' as const), at: fc.nat(), what: shape }),
   fc.record({ op: fc.constant('check' as const) }),
   fc.record({ op: fc.constant('tick' as const) }),
 );
+
+/** `b` is `a` or inside it, across shadow roots. */
+function containsDeep(a: Node, b: Node): boolean {
+  for (let n: Node | null = b; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null)
+    if (n === a) return true;
+  return false;
+}
 
 /** The page's scripts run between calls: a task boundary delivers the records to the observer. */
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -110,7 +125,7 @@ async function run(o: Op): Promise<void> {
       break;
     case 'move': {
       const to = pick(all, o.to) ?? document.body;
-      if (!el.contains(to) && el !== document.body) to.prepend(el);
+      if (!containsDeep(el, to) && el !== document.body) to.prepend(el);
       break;
     }
     case 'attr':
@@ -119,6 +134,11 @@ async function run(o: Op): Promise<void> {
       break;
     case 'html':
       el.innerHTML = build(o.what).outerHTML;
+      break;
+    case 'shadow':
+      // A shadow tree of its own (moves may later carry elements between it and the document).
+      if (!el.shadowRoot && /^(div|span|section|p|h2)$/.test(el.localName))
+        el.attachShadow({ mode: 'open' }).append(build(o.what));
       break;
     case 'check':
       expectFresh();

@@ -64,6 +64,7 @@ export const KIND_ATTRS = ['role', 'contenteditable', 'aria-live', 'aria-modal']
 export const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
 const KINDED = '@kind';
 const NAMED = '@name';
+const HOSTS = '@host';
 
 /** The non-empty lists, by tag or attribute kind (a shadow root of a few elements holds a few lists). */
 type Lists = Map<string, Element[]>;
@@ -77,6 +78,11 @@ export interface ElementIndex {
   readonly kinded: readonly Element[];
   /** Elements with aria-label, aria-labelledby or title, in document order. */
   readonly named: readonly Element[];
+  /**
+   * Elements that had a shadow root when they came into the tree, and custom elements (which may get
+   * one when defined, with no mutation), in document order: where shadow roots are (roots.ts).
+   */
+  readonly hosts: readonly Element[];
 }
 
 /** Records held between calls; past this the observer stops and the next call walks the document. */
@@ -121,6 +127,7 @@ const hasAny = (el: Element, names: string[]): boolean => {
 function place(el: Element, into: Lists): void {
   const name = dom.localName(el);
   if (TAG_SET.has(name)) push(into, name, el);
+  if (name.includes('-') || dom.shadow(el)) push(into, HOSTS, el);
   if (dom.hasAttrs(el)) {
     if (hasAny(el, KIND_ATTRS)) push(into, KINDED, el);
     if (hasAny(el, NAME_ATTRS)) push(into, NAMED, el);
@@ -296,6 +303,7 @@ function rootIndex(root: IndexRoot): ElementIndex {
       tag: (name) => lists.get(name) ?? NONE,
       kinded: lists.get(KINDED) ?? NONE,
       named: lists.get(NAMED) ?? NONE,
+      hosts: lists.get(HOSTS) ?? NONE,
     };
   }
   return state.view;
@@ -318,5 +326,6 @@ export function elementIndex(root: Node): ElementIndex | null {
     tag: (name) => inside(whole.tag(name), el),
     kinded: inside(whole.kinded, el),
     named: inside(whole.named, el),
+    hosts: inside(whole.hosts, el),
   };
 }

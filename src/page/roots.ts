@@ -1,13 +1,12 @@
 /**
- * Where the page's open shadow roots and same-origin frame documents are. Finding them takes a walk
- * over every element (no selector finds a shadow host), as long as a text pass on a large page; so each
- * document is walked once and then kept up to date from a MutationObserver: a later call walks only the
- * subtrees added since, and walks the whole document again only when one of them (or a custom element
- * that had none, upgraded since) brings a new shadow root. Frames are looked up on every call (in the
- * document's element index, which is cheap), so a frame that navigated is seen with its new document.
+ * Where the page's open shadow roots and same-origin frame documents are. No selector finds a shadow
+ * host, so the element index of each document and shadow root (element-index.ts) keeps its hosts: the
+ * elements that had a shadow root when they came into the tree, and custom elements (which get theirs
+ * when defined, with no mutation, so they are checked on every call). Frames come from the same index,
+ * looked up on every call, so a frame that navigated is seen with its new document.
  *
- * Not seen without a mutation: attachShadow called later on a built-in element (a div) that was
- * already in the page. Custom elements, the usual hosts, are re-checked on every call.
+ * Not seen: attachShadow called later on a built-in element (a div) that was already in the page, which
+ * makes no mutation.
  */
 import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
 import { elementIndex } from './element-index';
@@ -20,98 +19,32 @@ export interface Roots {
   unreachable: Element[];
 }
 
-/** Added elements held between calls; past this the next call walks the document again. */
-const MAX_PENDING = 5000;
-const SHOW_ELEMENT = 1;
+/**
+ * One observer per document, on it and its shadow roots, whose records only say that something was
+ * added since the roots were found (the callback drops them: by then the task, and the memo, are over).
+ */
+const watchers = new WeakMap<Document, MutationObserver>();
+const WATCH = { childList: true, subtree: true };
+const watched = new WeakSet<Node>();
+const watch = (doc: Document, root: Document | ShadowRoot) => {
+  if (watched.has(root)) return;
+  let watcher = watchers.get(doc);
+  if (!watcher) watchers.set(doc, (watcher = new MutationObserver(() => {})));
+  watcher.observe(root, WATCH);
+  watched.add(root);
+};
+const added = (doc: Document): boolean => (watchers.get(doc)?.takeRecords().length ?? 1) > 0;
 
-interface Tracked {
-  /** Open shadow roots in the document, nested ones included, in tree order. */
-  shadows: ShadowRoot[];
-  /** Custom elements without a shadow root yet: an upgrade may give them one without a mutation. */
-  waiting: Element[];
-  /** Elements added since the last call, or null once too many were (walk the document again). */
-  added: Element[] | null;
-  observer: MutationObserver | null;
-}
-
-const tracked = new WeakMap<Document, Tracked>();
-
-/** Shadow roots under `base` (itself included), and custom elements there that have none yet. */
-function scan(base: Node, shadows: ShadowRoot[], waiting: Element[]): void {
-  const doc = dom.nodeType(base) === 9 ? (base as Document) : dom.doc(base)!;
-  const check = (el: Element) => {
-    const shadow = ownShadow(el);
+/** The open shadow roots in `root`'s tree and, after each, those inside it: tree order. */
+function shadowsIn(doc: Document, root: Document | ShadowRoot, out: SearchRoot[]): void {
+  watch(doc, root);
+  for (const host of elementIndex(root).hosts) {
+    const shadow = ownShadow(host);
     if (shadow) {
-      shadows.push(shadow);
-      scan(shadow, shadows, waiting);
-    } else if (dom.localName(el).includes('-')) waiting.push(el);
-  };
-  if (dom.nodeType(base) === 1) check(base as Element);
-  const walker = dom.treeWalker(doc, base, SHOW_ELEMENT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) check(n as Element);
-}
-
-function observe(doc: Document, state: Tracked): void {
-  state.observer?.disconnect();
-  state.added = [];
-  const observer = new MutationObserver((records) => {
-    const added = state.added;
-    if (!added) return;
-    for (const r of records)
-      for (const n of [...r.addedNodes]) if (dom.nodeType(n) === 1) added.push(n as Element);
-    if (added.length > MAX_PENDING) {
-      state.added = null;
-      observer.disconnect();
+      out.push(shadow);
+      shadowsIn(doc, shadow, out);
     }
-  });
-  const options = { childList: true, subtree: true };
-  observer.observe(doc, options);
-  for (const shadow of state.shadows) observer.observe(shadow, options);
-  state.observer = observer;
-}
-
-/** Moves the observer's undelivered records into `added`; true if there were any. */
-function takeAdded(state: Tracked): boolean {
-  const records = state.observer?.takeRecords() ?? [];
-  for (const r of records)
-    for (const n of [...r.addedNodes]) if (dom.nodeType(n) === 1) state.added?.push(n as Element);
-  return records.length > 0;
-}
-
-/** True when something added since the last call may have brought a shadow root. */
-function changed(state: Tracked): boolean {
-  if (!state.observer || !state.added) return true;
-  takeAdded(state);
-  const added = state.added;
-  state.added = [];
-  if (added.length > MAX_PENDING) return true;
-  state.waiting = state.waiting.filter((el) => dom.connected(el));
-  if (state.waiting.some((el) => dom.shadow(el))) return true;
-  if (state.shadows.some((s) => !dom.connected(s.host))) return true;
-  for (const el of added) {
-    if (!dom.connected(el)) continue;
-    const found: ShadowRoot[] = [];
-    scan(el, found, state.waiting);
-    if (found.length) return true;
   }
-  return false;
-}
-
-/** The document's open shadow roots, walking it only when it may have new ones. */
-function shadowsOf(doc: Document): ShadowRoot[] {
-  let state = tracked.get(doc);
-  if (state && !changed(state)) {
-    memoStates.push(state);
-    return state.shadows;
-  }
-  state ??= { shadows: [], waiting: [], added: [], observer: null };
-  state.shadows = [];
-  state.waiting = [];
-  scan(doc, state.shadows, state.waiting);
-  observe(doc, state);
-  tracked.set(doc, state);
-  memoStates.push(state);
-  return state.shadows;
 }
 
 function framesIn(root: Document | ShadowRoot): Element[] {
@@ -123,10 +56,12 @@ function documentRoots(doc: Document): Roots {
   const roots: SearchRoot[] = [];
   const unreachable: Element[] = [];
   const add = (d: Document) => {
-    const own = [d, ...shadowsOf(d)];
-    roots.push(...own);
+    memoDocs.push(d);
+    const own: SearchRoot[] = [d];
+    shadowsIn(d, d, own);
+    for (const root of own) roots.push(root);
     for (const root of own)
-      for (const frame of framesIn(root)) {
+      for (const frame of framesIn(root as Document | ShadowRoot)) {
         const inner = frameDocument(frame);
         if (inner?.documentElement) add(inner);
         else unreachable.push(frame);
@@ -160,18 +95,19 @@ export const hostOf = (r: Node): Element | null => {
 };
 
 let memo: Map<SearchRoot, Roots> | null = null;
-/** The documents' trackers the memo was made from. */
-let memoStates: Tracked[] = [];
+/** The documents the memo was made from. */
+let memoDocs: Document[] = [];
 
 /**
  * Every open shadow root and same-origin frame document under (and including) start. Memoised until
- * the current task yields or an element is added to a document it came from, so one tool call that
- * asks many times pays once; actions that change the page call forgetRoots().
+ * the current task yields or an element is added to a document it came from (or one of its shadow
+ * roots), so one tool call that asks many times
+ * pays once; actions that change the page call forgetRoots().
  */
 export function collectRoots(start: SearchRoot): Roots {
   const known = memo?.get(start);
   // A page script (or runJS) may add a shadow host or frame between two calls of one task.
-  if (known && !memoStates.some(takeAdded)) return known;
+  if (known && !memoDocs.some(added)) return known;
   if (known) forgetRoots();
   let result: Roots;
   if (dom.nodeType(start) === 9) result = documentRoots(start as Document);
@@ -193,7 +129,7 @@ export function collectRoots(start: SearchRoot): Roots {
 
 export function forgetRoots(): void {
   memo = null;
-  memoStates = [];
+  memoDocs = [];
 }
 
 /** querySelectorAll over start and every shadow root and same-origin frame below it. */

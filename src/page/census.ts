@@ -10,11 +10,10 @@ import { docOrder, type SearchRoot } from './walk';
 import { elementIndex, KIND_ATTRS, type IndexedTag } from './element-index';
 import * as dom from './dom';
 
-const SHOW_ELEMENT = 1;
-
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */
 const CONTROL_TAGS: IndexedTag[] = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
-const OTHER_TAGS: IndexedTag[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'form', 'img', 'dialog'];
+const HEADING_TAGS: IndexedTag[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const OTHER_TAGS: IndexedTag[] = [...HEADING_TAGS, 'table', 'form', 'img', 'dialog'];
 const LANDMARK_TAGS: IndexedTag[] = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'section', 'form'];
 /** Every tag queried, once each ('form' is both counted and a landmark). */
 const TAGS = [...new Set([...CONTROL_TAGS, ...OTHER_TAGS, ...LANDMARK_TAGS])];
@@ -132,34 +131,17 @@ const byClass = (root: SearchRoot): ArrayLike<Element>[] =>
 
 /**
  * The elements of each tag under a root, and those an attribute classifies (KIND_ATTRS), each in
- * document order. A document's, or an element's in one, from the document's element index (one walk,
- * then kept up to date); an element's in a shadow root from one walk over its elements in script; a
- * shadow root's, usually a few elements, from one query sorted by tag here.
+ * document order, from the element index of its document or shadow root (one walk, then kept up to
+ * date; an element's is a range of its tree's).
  */
-function tagLists(root: SearchRoot): { tags: Record<string, readonly Element[]>; attributed: Element[] } {
+function tagLists(root: SearchRoot): {
+  tag: (name: IndexedTag) => readonly Element[];
+  attributed: Element[];
+} {
   const seen = new Set<Element>();
   const once = (el: Element) => !seen.has(el) && !!seen.add(el);
-  // From the element index of the document or shadow root, kept up to date between calls.
   const index = elementIndex(root);
-  if (index) {
-    const tags = Object.fromEntries(TAGS.map((t) => [t, index.tag(t)]));
-    return {
-      tags,
-      attributed: mergeFirst([index.kinded, ...byClass(root)], Infinity, once),
-    };
-  }
-  const tags: Record<string, Element[]> = Object.fromEntries(TAGS.map((t) => [t, []]));
-  // An element in no document (detached): one walk over its elements in script.
-  const byName = new Map(Object.entries(tags));
-  const base = root as Element;
-  const own: Element[] = [];
-  const walker = dom.treeWalker(dom.doc(base)!, base, SHOW_ELEMENT);
-  for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
-    byName.get(dom.localName(el))?.push(el);
-    if (dom.hasAttrs(el) && byAttribute(el)) own.push(el);
-  }
-  const lists = [own, ...byClass(root)];
-  return { tags, attributed: mergeFirst(lists, Infinity, once) };
+  return { tag: index.tag, attributed: mergeFirst([index.kinded, ...byClass(root)], Infinity, once) };
 }
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
@@ -193,24 +175,24 @@ export function census(root: SearchRoot): Census {
   const dialogs: Element[] = [];
   const alerts: Element[] = [];
   for (const r of collectRoots(root).roots) {
-    const { tags, attributed } = tagLists(r);
-    for (const h of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) counts.heading += tags[h]!.length;
-    counts.table += tags.table!.length;
-    counts.form += tags.form!.length;
-    counts.image += tags.img!.length;
-    counts.button += tags.button!.length + tags.summary!.length;
-    counts.field += tags.textarea!.length + tags.select!.length;
-    for (const t of ['a', 'area']) {
-      const links = tags[t]!;
+    const { tag, attributed } = tagLists(r);
+    for (const h of HEADING_TAGS) counts.heading += tag(h).length;
+    counts.table += tag('table').length;
+    counts.form += tag('form').length;
+    counts.image += tag('img').length;
+    counts.button += tag('button').length + tag('summary').length;
+    counts.field += tag('textarea').length + tag('select').length;
+    for (const t of ['a', 'area'] as const) {
+      const links = tag(t);
       for (let i = 0; i < links.length; i++) if (dom.hasHref(links[i]!)) counts.link++;
     }
-    const inputs = tags.input!;
+    const inputs = tag('input');
     for (let i = 0; i < inputs.length; i++) {
       const input = inputs[i]!;
       if (!dom.hasAttr(input, 'type') && dom.attrs(input).length === 0) counts.field++;
       else if (!byAttribute(input)) classify(input, counts); // the attribute scan classifies the others
     }
-    for (const t of CONTROL_TAGS) if (tags[t]!.length) controls.push(tags[t]!);
+    for (const t of CONTROL_TAGS) if (tag(t).length) controls.push(tag(t));
     // Elements an attribute classifies. Those with a counted tag lose their tag's count first.
     const own: Element[] = [];
     // Elements a role makes a heading or landmark, one document-ordered list per kind.
@@ -231,10 +213,10 @@ export function census(root: SearchRoot): Census {
     if (own.length) controls.push(own);
     for (const k of ['outline', 'headings', 'landmarks'] as const)
       if (byRole[k].length) lists[k].push(byRole[k]);
-    lists.outline.push(tags.h1!, tags.h2!, tags.h3!);
-    lists.headings.push(...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => tags[h]!));
+    lists.outline.push(tag('h1'), tag('h2'), tag('h3'));
+    lists.headings.push(...HEADING_TAGS.map(tag));
     for (const t of LANDMARK_TAGS) {
-      const all = tags[t]!;
+      const all = tag(t);
       // Sections and forms are landmarks only when named: keep the few that are.
       lists.landmarks.push(
         t === 'section' || t === 'form'
@@ -242,7 +224,7 @@ export function census(root: SearchRoot): Census {
           : all,
       );
     }
-    for (const d of [...tags.dialog!])
+    for (const d of [...tag('dialog')])
       if (dom.matches(d, DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
   }
   // Merging looks at every list for each element it takes: a page of 5,000 shadow roots gave 15,000

@@ -19,7 +19,7 @@
  *
  * Lists are replaced, never changed in place: a list a caller holds stays as it was.
  */
-import { docOrder } from './walk';
+import { docOrder, type SearchRoot } from './walk';
 import * as dom from './dom';
 
 /** Tags indexed: what census, frames, secrets, labels, describe and find's name search look up by tag. */
@@ -297,29 +297,33 @@ function rootIndex(root: IndexRoot): ElementIndex {
       if (pending.length > MAX_RECORDS || !apply(root, state, pending)) rebuild(root, state);
     }
   }
-  if (!state.view) {
-    const lists = state.lists;
-    state.view = {
-      tag: (name) => lists.get(name) ?? NONE,
-      kinded: lists.get(KINDED) ?? NONE,
-      named: lists.get(NAMED) ?? NONE,
-      hosts: lists.get(HOSTS) ?? NONE,
-    };
-  }
+  state.view ??= viewOf(state.lists);
   return state.view;
 }
 
+/** The lists of a kept index, read-only. */
+const viewOf = (lists: Lists): ElementIndex => ({
+  tag: (name) => lists.get(name) ?? NONE,
+  kinded: lists.get(KINDED) ?? NONE,
+  named: lists.get(NAMED) ?? NONE,
+  hosts: lists.get(HOSTS) ?? NONE,
+});
+
 /**
  * The element index of a document, a shadow root, or what is inside an element (not the element
- * itself: a range of its tree's lists, found by halving); null for an element in no tree.
+ * itself): a range of its tree's lists, found by halving; for an element in no document, one walk of
+ * it, kept for nothing.
  */
-export function elementIndex(root: IndexRoot): ElementIndex;
-export function elementIndex(root: Node): ElementIndex | null;
-export function elementIndex(root: Node): ElementIndex | null {
+export function elementIndex(root: SearchRoot): ElementIndex {
   const type = dom.nodeType(root);
   if (type === 9 || type === 11) return rootIndex(root as IndexRoot);
-  if (type !== 1 || !dom.connected(root)) return null;
   const el = root as Element;
+  if (!dom.connected(el)) {
+    const lists: Lists = new Map();
+    collect(el, lists);
+    for (const [k, list] of lists) if (list[0] === el) lists.set(k, list.slice(1));
+    return viewOf(lists);
+  }
   const tree = dom.root(el);
   const whole = rootIndex(tree as IndexRoot);
   return {

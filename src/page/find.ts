@@ -20,7 +20,7 @@ import { disabledReason } from './disabled';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { elementIndex, NAME_ATTRS, type IndexedTag } from './element-index';
+import { elementIndex, type IndexedTag } from './element-index';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
 import {
@@ -83,8 +83,6 @@ export interface Match {
 export type Matches = Match[] & { note?: string; unreachable?: string[] };
 
 /** Elements matched by an attribute or computed name; fields are named by labels, also unattached ones. */
-/** Naming attributes found by a selector scan; alt and placeholder come from tag collections instead. */
-const ATTR_SELECTOR = NAME_ATTRS.map((a) => `[${a}]`).join(',');
 /** Read only when nothing else matched: a page-wide query for them cost find 10-20% on every search. */
 const TOOLTIP_SELECTOR = TOOLTIP_ATTRS.map((a) => `[${a}]`).join(',');
 
@@ -413,8 +411,7 @@ function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budg
 /** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
 function byTag(root: SearchRoot, tags: IndexedTag[]): Element[] {
   const index = elementIndex(root);
-  if (index) return tags.flatMap((t) => index.tag(t));
-  return tags.flatMap((t) => [...dom.byTag(root as Element, t)]);
+  return tags.flatMap((t) => index.tag(t));
 }
 
 /** A field needs its full name computed when no label or naming attribute already covers it. */
@@ -456,8 +453,7 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   // match one, as it costs a 100,000-element page several milliseconds.
   if (verify(pattern, 'close'))
     for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
-  const named = elementIndex(root)?.named ?? [...dom.qsa(root, ATTR_SELECTOR)];
-  for (const el of named) test(el, false);
+  for (const el of elementIndex(root).named) test(el, false);
   return hits;
 }
 

@@ -5,7 +5,7 @@
  * controls. Written here rather than imported to keep the bundle small and the hot path fast.
  */
 import { INLINE_TAGS, normalize, truncate } from './text';
-import { walk, parentOf, ownShadow } from './walk';
+import { walk, parentOf, ownShadow, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { elementIndex } from './element-index';
 import { replacedBy } from './stand-in';
@@ -304,7 +304,8 @@ let labelMemo: Map<Node, Map<Element, HTMLLabelElement[]>> | null = null;
  * a thousand fields that turned one find into seconds.
  */
 export function labelsOf(el: Element): HTMLLabelElement[] {
-  const root = dom.root(el) as Document | ShadowRoot;
+  // A document, a shadow root, or the top of a tree in no document.
+  const root = dom.root(el) as SearchRoot;
   if (!labelMemo) {
     labelMemo = new Map();
     queueMicrotask(() => {
@@ -314,7 +315,7 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   let byControl = labelMemo.get(root);
   if (!byControl) {
     byControl = new Map();
-    const labels = elementIndex(root)?.tag('label') ?? dom.qsa<HTMLLabelElement>(root, 'label');
+    const labels = elementIndex(root).tag('label');
     for (const label of [...labels] as HTMLLabelElement[]) {
       const control = label.control;
       if (!control) continue;

@@ -207,16 +207,11 @@ function apply(root: IndexRoot, state: State, records: MutationRecord[]): boolea
     }
   }
   if (added.length + removed.length + touched.length > MAX_NODES) return false;
-  // Lists that may hold an element gone from the page or moved: the kinds found in removed subtrees as
-  // they are now, and the attribute lists (an attribute may have been taken off since).
-  const stale = new Set<string>(removed.length ? [KINDED, NAMED] : []);
+  // Lists that may hold an element gone from the page or moved: after a removal, any. What a removed
+  // subtree holds now says too little: an element taken out of it since (once it was moved into a shadow
+  // root, or while it was out of the page) left no record here.
+  const stale = new Set<string>(removed.length ? state.lists.keys() : []);
   let walked = 0;
-  for (const el of removed) {
-    const found: Lists = new Map();
-    walked += collect(el, found);
-    for (const k of found.keys()) stale.add(k);
-    if (walked > MAX_WALKED) return false;
-  }
   // The outermost added subtrees still in the tree, each once; each is walked as it is now.
   const tops = [...new Set(added)].filter((el) => inRoot(el, root)).sort(docOrder);
   const groups: Lists[] = [];

@@ -184,6 +184,26 @@ describe('element index', () => {
     expect(elementIndex(document).tag('button')).toHaveLength(1500);
   });
 
+  it('drops an element taken out of a subtree after the subtree left the document', () => {
+    document.body.innerHTML = '<div><ul><input></ul></div><span></span>';
+    const host = document.querySelector('span')!;
+    host.attachShadow({ mode: 'open' });
+    expectFresh();
+    // The list moves into a shadow root, then loses its field there: the document's observer saw only
+    // the list leave, and the list holds no field by the time the document's index is read.
+    const ul = document.querySelector('ul')!;
+    host.shadowRoot!.append(ul);
+    ul.querySelector('input')!.remove();
+    expect(elementIndex(document).tag('input')).toEqual([]);
+    // The same when the subtree is out of any page meanwhile.
+    document.body.insertAdjacentHTML('beforeend', '<ol><input></ol>');
+    expectFresh();
+    const ol = document.querySelector('ol')!;
+    ol.remove();
+    ol.querySelector('input')!.remove();
+    expectFresh();
+  });
+
   it('sees an element moved within the page once, at its new place', () => {
     document.body.innerHTML = '<div id="x"><a>1</a></div><div id="y"><a>2</a></div>';
     expectFresh();

@@ -83,6 +83,7 @@ if (!world[LOADED]) {
     const a = args.map((x) => (x === null ? undefined : x)) as any[]; // JSON made undefined null
     switch (method) {
       case 'summary':
+        await helper.prepare();
         return helper.summary();
       case 'console':
         return helper.console(a[0]);

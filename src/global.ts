@@ -83,4 +83,16 @@ if (script?.hasAttribute('data-panel') && fresh) {
   else open();
 }
 
+// The page's element index, built while the page is idle and a slice at a time: the first call then
+// reads lists instead of walking every element in one task (about 250 ms at 500,000 elements).
+if (fresh && typeof document !== 'undefined') {
+  const start = () => void api.prepare().catch(() => undefined);
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(start, { timeout: 2000 })
+      : setTimeout(start, 200);
+  if (dom.readyState(document) === 'loading') dom.listen(document, 'DOMContentLoaded', idle, { once: true });
+  else idle();
+}
+
 export default exported;

@@ -27,6 +27,10 @@ const FUNCTIONS: Record<string, [about: string, example?: string]> = {
     'Interactive elements, one line each, within a budget',
     "LLMHelper.snapshot({ type: 'button' })",
   ],
+  prepare: [
+    'Index the page a few milliseconds at a time, so no later call holds the tab (the tools do it themselves)',
+    'await LLMHelper.prepare()',
+  ],
   extract: [
     'One property: text, value, href, checked, rows, options, html or an attribute',
     "LLMHelper.extract('table', 'rows')",

@@ -18,6 +18,7 @@ import {
 import { extract, type ExtractOptions, type Extracted } from './page/extract';
 import { find, findNear, type FindOptions, type Matches } from './page/find';
 import { ElementStore } from './page/store';
+import { prepare } from './page/prepare';
 import type { Target } from './page/target';
 import { VERSION } from './version';
 import { createActionContext, type TrustedInput } from './page/act/context';
@@ -61,6 +62,13 @@ export interface LLMHelper {
   summary(options?: SummaryOptions): string;
   /** Interactive elements, one line each, within a character budget. */
   snapshot(options?: SnapshotOptions): string;
+  /**
+   * Builds the page's element index, or brings it up to date, a slice of a few milliseconds at a time
+   * with the page running between slices; resolves when calls read it. Without it the first call on a
+   * page of 500,000 elements walks them all in one task. execute(), the agent and the bridge await it;
+   * the script tag starts it when the page is idle.
+   */
+  prepare(): Promise<void>;
   /** One property of one element: text, value, href, checked, rows, options, an attribute... */
   extract<P extends keyof Extracted>(id: Target, property: P, options?: ExtractOptions): Extracted[P];
   /** Without a property, the text; any other name is an attribute, returned as text. */
@@ -156,6 +164,7 @@ export function createLLMHelper(options?: { input?: TrustedInput }): LLMHelper {
     describe: (target, options) => describe(store, target, options),
     summary: (options) => summary(store, options),
     snapshot: (options) => snapshot(store, options),
+    prepare: () => prepare(),
     extract: ((id: Target, property?: string, options?: ExtractOptions) =>
       extract(store, id, property, options)) as LLMHelper['extract'],
     click: (id, options) => click(act, id, options),

@@ -160,6 +160,7 @@ export const SIGNATURES: Record<string, Signature> = {
   ],
   summary: [['options', budget]],
   snapshot: [['options', snapshotOptions]],
+  prepare: [],
   extract: [
     ['id', target],
     ['property', z.optional(text)],

@@ -623,6 +623,12 @@ export class Agent extends EventEmitter<AgentEvents> {
   /** Whether a run (or a replay) is in progress: one at a time per agent, as they share one conversation. */
   private busy = false;
 
+  /** The page summary, the page's index prepared first in slices (never one long task on a big page). */
+  private async pageSummary(): Promise<string> {
+    await this.options.helper.prepare?.();
+    return this.options.helper.summary();
+  }
+
   private async drive(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
     if (this.busy)
       throw new LLMHelperError(
@@ -688,7 +694,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       return spotlight(text, this.marker);
     };
     this.emit('start', { task, resumed: resumedAt > 0 });
-    const pageNow = await this.options.helper.summary();
+    const pageNow = await this.pageSummary();
     firstObservation = carried?.observation || pageNow;
     const observation = observe(pageNow, resumedAt);
     // On a page this run came to by a page load, the first step records what it was shown.
@@ -708,7 +714,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         if (this.stopped) return end('stopped', '');
         this.emit('continued');
         unchanged = 0;
-        this.note(P.userChanged(observe(await this.options.helper.summary(), n), this.handBack));
+        this.note(P.userChanged(observe(await this.pageSummary(), n), this.handBack));
       }
       if (this.stopped) return end('stopped', '');
       if (n > this.maxSteps) return end('max_steps', '');
@@ -806,7 +812,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       if (finished) return end(finished.status, finished.answer);
       if (leaving && !this.stopped && this.options.survivesNavigation) {
         // The agent outlives the page: the next step is shown the page that loaded.
-        const now = await this.options.helper.summary();
+        const now = await this.pageSummary();
         arrived = now;
         this.note(P.navigated(await pageUrl(this.options.helper), observe(now, n), this.marker));
       } else if (leaving && !this.stopped) {

@@ -9,6 +9,8 @@ import type { McpTool } from '../tools/api-types';
 type Awaitable<T> = T | Promise<T>;
 
 export interface PageTools {
+  /** Indexes the page in slices, so that summary() does not walk a big page in one task. */
+  prepare?(): Promise<void>;
   summary(): Awaitable<string>;
   console(options?: ConsoleOptions): Awaitable<LogEntry[]>;
   tools(options: ToolsOptions & { format: 'mcp' }): Awaitable<{ tools: McpTool[] }>;

@@ -106,6 +106,18 @@ interface State {
   /** Records seen since the last call, or null: the observer stopped, walk again. */
   pending: MutationRecord[] | null;
   observer: MutationObserver | null;
+  /** A walk in slices under way (prepareIndex): its lists become `lists` when it ends. */
+  building: Build | null;
+  /** Settles when the walk in slices ends (prepareIndex calls made meanwhile wait for it). */
+  ready: Promise<void> | null;
+}
+
+/** A walk of a root done a slice at a time, the observer recording from its start. */
+interface Build {
+  walker: TreeWalker;
+  into: Lists;
+  /** How many of the pending records the walk has checked (for a move of the element it is at). */
+  checked: number;
 }
 
 const states = new WeakMap<IndexRoot, State>();
@@ -155,11 +167,9 @@ function collect(top: Node, into: Lists, walked?: Set<Element>): number {
   return n;
 }
 
-function rebuild(root: IndexRoot, state: State): void {
+/** (Re)starts the observer of `root` with nothing pending; past MAX_RECORDS it stops, and the lists go. */
+function observe(root: IndexRoot, state: State): void {
   state.observer?.disconnect();
-  state.lists = new Map();
-  state.view = null;
-  collect(root, state.lists);
   const observer = new MutationObserver((records) => {
     const pending = state.pending;
     if (!pending) return;
@@ -174,6 +184,58 @@ function rebuild(root: IndexRoot, state: State): void {
   observer.observe(root, OPTIONS);
   state.observer = observer;
   state.pending = [];
+}
+
+function rebuild(root: IndexRoot, state: State): void {
+  state.building = null;
+  state.lists = new Map();
+  state.view = null;
+  collect(root, state.lists);
+  observe(root, state);
+}
+
+/** Walks on until the end (true) or until the slice is used up (false). */
+function walkOn(build: Build, slices: Slices | null): boolean {
+  const { walker, into } = build;
+  let n = 0;
+  for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
+    place(el, into);
+    if (slices && ++n % slices.every === 0 && slices.due()) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a walk between slices can go on from where it is: the observer still records, and the element
+ * it is at was not removed or moved since (with it, a walker would skip or repeat a part of the page
+ * that no record names). Elements added elsewhere, removed, or given a role are in the records, which
+ * the next call applies as after any walk.
+ */
+function canGoOn(state: State, build: Build): boolean {
+  const pending = state.pending;
+  if (!pending || !state.observer) return false;
+  for (const r of state.observer.takeRecords()) pending.push(r);
+  const at = build.walker.currentNode;
+  for (let i = build.checked; i < pending.length; i++) {
+    const r = pending[i]!;
+    if (r.type !== 'childList') continue;
+    for (const n of r.removedNodes) if (n === at || dom.contains(n, at)) return false;
+  }
+  build.checked = pending.length;
+  return pending.length <= MAX_RECORDS;
+}
+
+/** Ends a walk: its lists become the index; the records since its start are applied by the next call. */
+function finish(state: State, build: Build): void {
+  state.building = null;
+  state.lists = build.into;
+  state.view = null;
+}
+
+/** The walk under way finished now, in this task (a call came before its slices ended). */
+function finishNow(root: IndexRoot, state: State, build: Build): void {
+  if (canGoOn(state, build) && walkOn(build, null)) finish(state, build);
+  else rebuild(root, state);
 }
 
 /** Where `el` goes in a document-ordered list: the index of the first element after it. */
@@ -276,26 +338,92 @@ function inside(list: readonly Element[], el: Element): readonly Element[] {
 }
 
 /** The index of a document or shadow root, brought up to date. */
-function rootIndex(root: IndexRoot): ElementIndex {
+function stateOf(root: IndexRoot): State {
   let state = states.get(root);
   if (!state) {
-    state = { lists: new Map(), view: null, pending: null, observer: null };
+    state = { lists: new Map(), view: null, pending: null, observer: null, building: null, ready: null };
     states.set(root, state);
   }
+  return state;
+}
+
+/**
+ * Applies the pending records to the lists; false when there is nothing to apply them to, or they are
+ * more than is worth applying one by one (the root is walked again).
+ */
+function update(root: IndexRoot, state: State): boolean {
   const pending = state.pending;
-  if (!pending || !state.observer) rebuild(root, state);
-  else {
-    for (const r of state.observer.takeRecords()) pending.push(r);
-    if (pending.length) {
-      state.pending = [];
-      state.view = null;
-      if (pending.length > MAX_RECORDS || !apply(root, state, pending)) rebuild(root, state);
-    }
-  }
+  if (!pending || !state.observer) return false;
+  for (const r of state.observer.takeRecords()) pending.push(r);
+  if (!pending.length) return true;
+  state.pending = [];
+  state.view = null;
+  return pending.length <= MAX_RECORDS && apply(root, state, pending);
+}
+
+/** The index of a document or shadow root, brought up to date. */
+function rootIndex(root: IndexRoot): ElementIndex {
+  const state = stateOf(root);
+  if (state.building) finishNow(root, state, state.building);
+  if (!update(root, state)) rebuild(root, state);
   state.view ??= viewOf(state.lists);
   return state.view;
 }
 
+/** A share of the main thread: work until due(), then pause() lets the page run before more. */
+export interface Slices {
+  /** Elements walked between two looks at due(). */
+  readonly every: number;
+  due(): boolean;
+  pause(): Promise<void>;
+}
+
+/** Walks in slices before giving up and walking the rest at once (a page that keeps moving where the walk is). */
+const MAX_RESTARTS = 3;
+
+/**
+ * Brings the index of `root` up to date without holding the main thread past a slice: what changed is
+ * applied as by a call, and a walk that is needed (the first, or after more changed than is worth
+ * applying) goes a slice at a time. A call made meanwhile walks the rest at once.
+ */
+export function prepareIndex(root: IndexRoot, slices: Slices): Promise<void> {
+  const state = stateOf(root);
+  if (state.building && state.ready) return state.ready;
+  if (update(root, state)) return Promise.resolve();
+  const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root);
+  const start = (): Build => {
+    observe(root, state);
+    state.lists = new Map();
+    state.view = null;
+    return (state.building = {
+      walker: dom.treeWalker(doc, root, SHOW_ELEMENT),
+      into: new Map(),
+      checked: 0,
+    });
+  };
+  let build = start();
+  const walk = async (): Promise<void> => {
+    for (let restarts = 0; ;) {
+      if (walkOn(build, slices)) {
+        finish(state, build);
+        // What changed during the walk, applied now; when it is too much, the walk starts again.
+        if (update(root, state)) return;
+      } else {
+        await slices.pause();
+        // A call finished the walk meanwhile.
+        if (state.building !== build) return;
+        if (canGoOn(state, build)) continue;
+      }
+      if (++restarts > MAX_RESTARTS) return rebuild(root, state);
+      build = start();
+    }
+  };
+  const ready = walk().finally(() => {
+    if (state.ready === ready) state.ready = null;
+  });
+  state.ready = ready;
+  return ready;
+}
 /** The lists of a kept index, read-only. */
 const viewOf = (lists: Lists): ElementIndex => ({
   tag: (name) => lists.get(name) ?? NONE,

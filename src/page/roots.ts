@@ -9,7 +9,7 @@
  * makes no mutation.
  */
 import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
-import { elementIndex } from './element-index';
+import { elementIndex, prepareIndex, type Slices } from './element-index';
 import * as dom from './dom';
 
 export interface Roots {
@@ -50,6 +50,26 @@ function shadowsIn(doc: Document, root: Document | ShadowRoot, out: SearchRoot[]
 function framesIn(root: Document | ShadowRoot): Element[] {
   const index = elementIndex(root);
   return [...index.tag('iframe'), ...index.tag('frame')];
+}
+
+/**
+ * Prepares the element index of `doc`, of each of its shadow roots and of each same-origin frame's
+ * document, without holding the main thread past a slice (element-index.ts).
+ */
+export async function prepareRoots(doc: Document, slices: Slices): Promise<void> {
+  const tree = async (root: Document | ShadowRoot): Promise<void> => {
+    await prepareIndex(root, slices);
+    for (const host of elementIndex(root).hosts) {
+      const shadow = dom.connected(host) ? ownShadow(host) : null;
+      if (shadow) await tree(shadow);
+      if (slices.due()) await slices.pause();
+    }
+    for (const frame of framesIn(root)) {
+      const inner = frameDocument(frame);
+      if (inner?.documentElement) await prepareRoots(inner, slices);
+    }
+  };
+  await tree(doc);
 }
 
 function documentRoots(doc: Document): Roots {

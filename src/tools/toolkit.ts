@@ -312,6 +312,8 @@ export class Toolkit {
       );
     }
     try {
+      // The page's index built in slices first: a call never walks a big page in one task.
+      if (this.helper) await this.helper.prepare();
       const out = await tool.run(parsed.data, { helper: this.helper, preset: opts.preset ?? 'standard' });
       return done(
         { ok: out.ok ?? true, text: out.text, data: out.data, ...(out.images ? { images: out.images } : {}) },

@@ -134,4 +134,52 @@ describe('the element index in Chromium', () => {
     );
     await page.close();
   }, 120_000);
+
+  it('prepare() and a tool call index a big page in slices, the page running and changing between them', async () => {
+    const page = await ctx.open('element-index.html');
+    const out = await page.evaluate(async () => {
+      // 200,000 elements: more than one slice's walk on any machine.
+      const row = '<div><span>cell</span><a href="#">link</a><span>cell</span></div>';
+      document.body.innerHTML = `<main>${row.repeat(50_000)}</main>`;
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).innerHTML = '<button>in shadow</button>';
+      document.body.append(host);
+      // The page's own tasks: each adds a button, while the SDK prepares.
+      let ticks = 0;
+      let on = true;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        if (!on) return;
+        ticks++;
+        document.querySelector('main')!.append(document.createElement('button'));
+        channel.port2.postMessage(null);
+      };
+      const during = async (work: () => Promise<unknown>) => {
+        ticks = 0;
+        on = true;
+        channel.port2.postMessage(null);
+        await work();
+        on = false;
+        return ticks;
+      };
+      const count = (sel: string) =>
+        document.querySelectorAll(sel).length + host.shadowRoot!.querySelectorAll(sel).length;
+      const truth = () => `${count('button')} buttons, ${count('a[href]')} links`;
+      const told = () => /(\d+ buttons), (\d+ links)/.exec(window.LLMHelper.summary())?.slice(1).join(', ');
+      const prepared = await during(() => window.LLMHelper.prepare());
+      const afterPrepare = { told: told(), truth: truth() };
+      // More changes than the observer holds: the index is dropped, and a tool call walks again in slices.
+      const a = document.querySelector('a')!;
+      for (let i = 0; i < 6000; i++) a.toggleAttribute('title');
+      const tool = await during(() =>
+        window.LLMHelper.execute({ name: 'browser_find', arguments: { pattern: 'in shadow' } }),
+      );
+      return { prepared, tool, afterPrepare, afterTool: { told: told(), truth: truth() } };
+    });
+    expect(out.prepared).toBeGreaterThan(1);
+    expect(out.tool).toBeGreaterThan(1);
+    expect(out.afterPrepare.told).toBe(out.afterPrepare.truth);
+    expect(out.afterTool.told).toBe(out.afterTool.truth);
+    await page.close();
+  }, 120_000);
 });

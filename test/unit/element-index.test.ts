@@ -5,7 +5,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { elementIndex, KIND_ATTRS, NAME_ATTRS, type IndexedTag } from '../../src/page/element-index';
+import {
+  elementIndex,
+  prepareIndex,
+  KIND_ATTRS,
+  NAME_ATTRS,
+  type IndexedTag,
+  type Slices,
+} from '../../src/page/element-index';
+import { prepare } from '../../src/page/prepare';
+import { prepareRoots } from '../../src/page/roots';
 
 const TAGS: IndexedTag[] = [
   'a',
@@ -169,6 +178,113 @@ describe('element index', () => {
     },
     Number(process.env.FUZZ_RUNS ? 900_000 : 60_000),
   );
+
+  it(
+    'built in slices, with the page changing between them, is what a fresh query finds',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(shape, { minLength: 1, maxLength: 4 }),
+          fc.array(op, { maxLength: 25 }),
+          fc.integer({ min: 1, max: 6 }),
+          async (start, ops, every) => {
+            document.body.replaceChildren(...[0, 1].map(() => build({ tag: 'div', attr: null, kids: [] })));
+            // A new shadow root has no index yet: prepareIndex walks it, pausing every few elements,
+            // and each pause runs the page's next change (a check among them finishes the walk at once).
+            const shadow = document.body.firstElementChild!.attachShadow({ mode: 'open' });
+            shadow.append(...start.map(build));
+            let next = 0;
+            let pauses = 0;
+            const slices: Slices = {
+              every,
+              due: () => true,
+              pause: async () => {
+                pauses++;
+                const o = ops[next++];
+                if (o) await run(o);
+              },
+            };
+            await prepareIndex(shadow, slices);
+            if (shadow.querySelectorAll('*').length > every * 2) expect(pauses).toBeGreaterThan(0);
+            for (const o of ops.slice(next)) await run(o);
+            expectFresh();
+            await tick();
+          },
+        ),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+      );
+    },
+    Number(process.env.FUZZ_RUNS ? 900_000 : 60_000),
+  );
+
+  it('built in slices, walks again when the element it is at moves', async () => {
+    document.body.innerHTML = '<div></div>';
+    const shadow = document.body.firstElementChild!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<p>1</p><p>2</p><a>3</a><a>4</a><button>5</button>';
+    let pauses = 0;
+    const ready = prepareIndex(shadow, {
+      every: 2,
+      due: () => true,
+      pause: async () => {
+        // The walk stopped at the second <p>: it goes last, after the elements the walk has not seen.
+        if (pauses++ === 0) shadow.append(shadow.querySelectorAll('p')[1]!);
+        await tick();
+      },
+    });
+    await ready;
+    expect(pauses).toBeGreaterThan(1);
+    expect(
+      elementIndex(shadow)
+        .tag('a')
+        .map((a) => a.textContent),
+    ).toEqual(['3', '4']);
+    expect(elementIndex(shadow).tag('button')).toHaveLength(1);
+    expect(
+      elementIndex(shadow)
+        .tag('p')
+        .map((p) => p.textContent),
+    ).toEqual(['1', '2']);
+    expectFresh();
+  });
+
+  it('prepares the document, its shadow roots and frames in slices; a call meanwhile walks the rest', async () => {
+    document.body.innerHTML = '<a>1</a><div></div><iframe></iframe><a>2</a>';
+    document.querySelector('div')!.attachShadow({ mode: 'open' }).innerHTML = '<button>in shadow</button>';
+    document.querySelector('iframe')!.contentDocument!.body.innerHTML = '<a>in frame</a>';
+    expectFresh();
+    // More changed than is applied one by one: the document is walked again, in slices.
+    for (let i = 0; i < 1200; i++) document.body.append(document.createElement('p'));
+    let pauses = 0;
+    const ready = prepareRoots(document, {
+      every: 100,
+      due: () => true,
+      pause: async () => {
+        pauses++;
+        await tick();
+      },
+    });
+    expect(elementIndex(document).tag('p')).toHaveLength(1200);
+    await ready;
+    expect(pauses).toBeGreaterThan(0);
+    expectFresh();
+    expect(elementIndex(document.querySelector('iframe')!.contentDocument!).tag('a')).toHaveLength(1);
+  });
+
+  it('prepare() ends, pausing through a message channel or a timer', async () => {
+    document.body.innerHTML = '<a>1</a>';
+    for (let i = 0; i < 3000; i++) document.body.append(document.createElement('p'));
+    await prepare();
+    const real = globalThis.MessageChannel;
+    // A page that broke MessageChannel: the timer ends each pause.
+    globalThis.MessageChannel = undefined as unknown as typeof MessageChannel;
+    try {
+      for (let i = 0; i < 3000; i++) document.body.append(document.createElement('p'));
+      await prepare();
+    } finally {
+      globalThis.MessageChannel = real;
+    }
+    expectFresh();
+  });
 
   it('walks the document again after more changes than it applies one by one', () => {
     document.body.innerHTML = '<a href="#">one</a>';

@@ -625,7 +625,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   /** The page summary, the page's index prepared first in slices (never one long task on a big page). */
   private async pageSummary(): Promise<string> {
-    await this.options.helper.prepare?.();
+    await Promise.resolve(this.options.helper.prepare?.()).catch(() => undefined);
     return this.options.helper.summary();
   }
 

@@ -17,6 +17,10 @@
  * shadow root per call (25,000 calls, 20 ms at 470,000 elements). What is inside an element is a range
  * of its tree's lists, found by halving.
  *
+ * The walk can also go a slice at a time (prepareIndex, for prepare()), the page running between
+ * slices: the observer records from its start, and the walk starts again if the element it is at was
+ * moved or removed meanwhile.
+ *
  * Lists are replaced, never changed in place: a list a caller holds stays as it was.
  */
 import { docOrder, type SearchRoot } from './walk';
@@ -89,7 +93,7 @@ export interface ElementIndex {
 const MAX_RECORDS = 5000;
 /** Elements added or removed (tops of subtrees) a call handles one by one; past this, a walk. */
 const MAX_NODES = 1000;
-/** Elements walked in added and removed subtrees; past this a whole walk is as cheap. */
+/** Elements walked in added subtrees; past this a whole walk is as cheap. */
 const MAX_WALKED = 20000;
 const SHOW_ELEMENT = 1;
 const OPTIONS: MutationObserverInit = {
@@ -337,7 +341,7 @@ function inside(list: readonly Element[], el: Element): readonly Element[] {
   return start === lo ? NONE : list.slice(start, lo);
 }
 
-/** The index of a document or shadow root, brought up to date. */
+/** What is kept for a document or shadow root (nothing yet, the first time). */
 function stateOf(root: IndexRoot): State {
   let state = states.get(root);
   if (!state) {
@@ -424,6 +428,7 @@ export function prepareIndex(root: IndexRoot, slices: Slices): Promise<void> {
   state.ready = ready;
   return ready;
 }
+
 /** The lists of a kept index, read-only. */
 const viewOf = (lists: Lists): ElementIndex => ({
   tag: (name) => lists.get(name) ?? NONE,

@@ -312,8 +312,9 @@ export class Toolkit {
       );
     }
     try {
-      // The page's index built in slices first: a call never walks a big page in one task.
-      if (this.helper) await this.helper.prepare();
+      // The page's index built in slices first: a call never walks a big page in one task. Should that
+      // fail, the call itself walks what it needs.
+      if (this.helper) await this.helper.prepare().catch(() => undefined);
       const out = await tool.run(parsed.data, { helper: this.helper, preset: opts.preset ?? 'standard' });
       return done(
         { ok: out.ok ?? true, text: out.text, data: out.data, ...(out.images ? { images: out.images } : {}) },

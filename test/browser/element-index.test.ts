@@ -19,7 +19,8 @@ type Op =
   | { op: 'move'; where: number; at: number; to: number }
   | { op: 'role'; where: number; at: number; role: string | null }
   | { op: 'href'; where: number; at: number; on: boolean }
-  | { op: 'check' };
+  | { op: 'check' }
+  | { op: 'prepare'; wait: boolean };
 
 const where = fc.nat(2); // 0: the document, 1: the frame's document, 2: a shadow root
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -37,6 +38,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('role' as const), where, at: fc.nat(), role: fc.constantFrom(...ROLES) }),
   fc.record({ op: fc.constant('href' as const), where, at: fc.nat(), on: fc.boolean() }),
   fc.record({ op: fc.constant('check' as const) }),
+  fc.record({ op: fc.constant('prepare' as const), wait: fc.boolean() }),
 );
 
 describe('the element index in Chromium', () => {
@@ -94,6 +96,12 @@ describe('the element index in Chromium', () => {
             if (o.op === 'check') {
               const w = wrongNow();
               if (w) return w;
+              continue;
+            }
+            // prepare(), awaited or not (then the page's next changes come while it runs).
+            if (o.op === 'prepare') {
+              const ready = window.LLMHelper.prepare();
+              if (o.wait) await ready;
               continue;
             }
             const root = rootAt(o.where);

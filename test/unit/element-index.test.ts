@@ -14,6 +14,7 @@ import {
   type Slices,
 } from '../../src/page/element-index';
 import { prepare } from '../../src/page/prepare';
+import { createLLMHelper } from '../../src/helper';
 import { prepareRoots } from '../../src/page/roots';
 
 const TAGS: IndexedTag[] = [
@@ -284,6 +285,15 @@ describe('element index', () => {
       globalThis.MessageChannel = real;
     }
     expectFresh();
+  });
+
+  it('execute() runs the call when prepare() fails (the call walks what it needs)', async () => {
+    document.body.innerHTML = '<button>Save</button>';
+    const helper = createLLMHelper();
+    helper.prepare = () => Promise.reject(new Error('a page that broke something'));
+    const r = await helper.execute({ name: 'browser_find', arguments: { pattern: 'Save' } });
+    expect(r.ok, r.text).toBe(true);
+    expect(r.text).not.toMatch(/broke/);
   });
 
   it('walks the document again after more changes than it applies one by one', () => {

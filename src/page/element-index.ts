@@ -254,8 +254,11 @@ function insertionPoint(list: readonly Element[], el: Element): number {
   return lo;
 }
 
-/** `el` is in `root`'s tree now (not removed, not moved to another tree). */
-const inRoot = (el: Element, root: IndexRoot): boolean => dom.connected(el) && dom.root(el) === root;
+/**
+ * `el` is in `root`'s tree now (not removed, not moved to another tree). One call, which Chromium
+ * answers without walking up when `root` is a document or shadow root (it compares their tree scopes).
+ */
+const inRoot = (el: Element, root: IndexRoot): boolean => dom.contains(root, el);
 
 /**
  * Applies what the observer saw. Returns false when it is more than is worth applying one by one

@@ -298,16 +298,22 @@ function apply(root: IndexRoot, state: State, records: MutationRecord[]): boolea
   }
   // Drop what left the tree and what is in an added subtree (moved, or added twice), then put each added
   // subtree's elements in their place: a subtree's elements are together in document order.
+  const keep = (el: Element) => !fresh.has(el) && inRoot(el, root);
   for (const k of stale) {
-    let list = (state.lists.get(k) ?? []).filter((el) => !fresh.has(el) && inRoot(el, root));
+    const was = state.lists.get(k) ?? NONE;
+    // Copied only when something goes: each copy is garbage, and on a page of 500,000 elements the
+    // collector's marking, paid by what a task allocates, made an action's task 300 ms long.
+    let i = 0;
+    while (i < was.length && keep(was[i]!)) i++;
+    let list = i === was.length ? was : was.filter(keep);
     for (const found of groups) {
       const items = found.get(k);
       if (!items) continue;
       const at = insertionPoint(list, items[0]!);
       list = [...list.slice(0, at), ...items, ...list.slice(at)];
     }
-    if (list.length) state.lists.set(k, list);
-    else state.lists.delete(k);
+    if (!list.length) state.lists.delete(k);
+    else if (list !== was) state.lists.set(k, list as Element[]);
   }
   // Elements that gained or lost a role or name attribute.
   for (const el of touched) {
@@ -457,10 +463,17 @@ export function elementIndex(root: SearchRoot): ElementIndex {
   }
   const tree = dom.root(el);
   const whole = rootIndex(tree as IndexRoot);
+  // Each range found when asked: a caller that wants the labels should not copy the named elements.
   return {
     tag: (name) => inside(whole.tag(name), el),
-    kinded: inside(whole.kinded, el),
-    named: inside(whole.named, el),
-    hosts: inside(whole.hosts, el),
+    get kinded() {
+      return inside(whole.kinded, el);
+    },
+    get named() {
+      return inside(whole.named, el);
+    },
+    get hosts() {
+      return inside(whole.hosts, el);
+    },
   };
 }

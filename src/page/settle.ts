@@ -118,21 +118,35 @@ export const LAYER_CLASS_QUERIES = [
 ];
 const LAYERS = `${DIALOG_SELECTOR},${ALERT_SELECTOR},${MENUS}`;
 
-/** Elements of a document that may be a dialog, alert or menu: a superset of what LAYERS matches. */
-export function* layerCandidates(d: Document): Generator<Element> {
+/**
+ * Each element of a document that may be a dialog, alert or menu: a superset of what LAYERS matches.
+ * Indexed loops, no iterator: the role list alone may hold tens of thousands of elements, and on a page
+ * of 500,000 the collector's marking is paid by what a task allocates.
+ */
+export function eachLayerCandidate(d: Document, each: (el: Element) => void): void {
   const index = elementIndex(d);
-  yield* index.kinded;
-  yield* index.tag('dialog');
-  for (const host of index.hosts) if (dom.localName(host) === 'md-menu') yield host;
-  for (const q of LAYER_CLASS_QUERIES) yield* dom.qsa(d, q);
+  const lists: ArrayLike<Element>[] = [index.kinded, index.tag('dialog')];
+  for (const q of LAYER_CLASS_QUERIES) lists.push(dom.qsa(d, q));
+  for (const list of lists) for (let i = 0; i < list.length; i++) each(list[i]!);
+  const hosts = index.hosts;
+  for (let i = 0; i < hosts.length; i++) if (dom.localName(hosts[i]!) === 'md-menu') each(hosts[i]!);
 }
 
 /** The page's shown dialogs, alerts and menus, in page order. */
 export function layersNow(): { dialogs: Element[]; alerts: Element[]; menus: Element[] } {
   const found = new Set<Element>();
-  for (const root of collectRoots(document).roots)
-    for (const el of dom.nodeType(root) === 9 ? layerCandidates(root as Document) : dom.qsa(root, LAYERS))
-      if (!found.has(el) && dom.matches(el, LAYERS) && quickVisibility(el).visible) found.add(el);
+  const consider = (el: Element) => {
+    if (!found.has(el) && dom.matches(el, LAYERS) && quickVisibility(el).visible) found.add(el);
+  };
+  const roots = collectRoots(document).roots;
+  for (let r = 0; r < roots.length; r++) {
+    const root = roots[r]!;
+    if (dom.nodeType(root) === 9) eachLayerCandidate(root as Document, consider);
+    else {
+      const list = dom.qsa(root, LAYERS);
+      for (let i = 0; i < list.length; i++) consider(list[i]!);
+    }
+  }
   const all = [...found].sort(docOrder);
   const of = (selector: string) => all.filter((el) => dom.matches(el, selector));
   return { dialogs: of(DIALOG_SELECTOR), alerts: of(ALERT_SELECTOR), menus: of(MENUS) };
@@ -413,11 +427,16 @@ function animating(roots: SearchRoot[]): boolean {
     return left > 0 && left <= ANIMATION_WAIT_MS;
   };
   if ((dom.animations?.(document) ?? []).some(ends)) return true;
-  // In shadow trees, not what is hidden from assistive tech (a pressed button's ripple).
-  for (const r of roots)
-    if (dom.nodeType(r) === 11)
-      for (const a of (r as ShadowRoot).getAnimations?.() ?? [])
+  // In shadow trees, not what is hidden from assistive tech (a pressed button's ripple). An indexed
+  // loop: 5,000 roots' iterator results would be garbage the collector marks for.
+  for (let i = 0; i < roots.length; i++) {
+    const r = roots[i]!;
+    if (dom.nodeType(r) !== 11) continue;
+    const running = (r as ShadowRoot).getAnimations?.();
+    if (running?.length)
+      for (const a of running)
         if (ends(a) && !decorative((a.effect as KeyframeEffect | null)?.target)) return true;
+  }
   return false;
 }
 

@@ -1,10 +1,10 @@
 /**
- * The candidates settle looks at for dialogs, alerts and menus (layerCandidates: the element index's
+ * The candidates settle looks at for dialogs, alerts and menus (eachLayerCandidate: the element index's
  * lists and a few fast class queries) must hold every element the selectors in types.ts and settle.ts can
  * match: one sample element per part of each.
  */
 import { describe, expect, it } from 'vitest';
-import { layerCandidates, MENUS } from '../../src/page/settle';
+import { eachLayerCandidate, MENUS } from '../../src/page/settle';
 import { ALERT_SELECTOR, DIALOG_SELECTOR } from '../../src/page/types';
 
 const SAMPLES: Record<string, string> = {
@@ -41,7 +41,9 @@ describe('layer candidates', () => {
       document.body.innerHTML = html;
       const el = document.body.firstElementChild!;
       expect(el.matches(part), part).toBe(true);
-      expect([...layerCandidates(document)], `${part}: not a candidate`).toContain(el);
+      const candidates: Element[] = [];
+      eachLayerCandidate(document, (c) => candidates.push(c));
+      expect(candidates, `${part}: not a candidate`).toContain(el);
     }
   });
 });

@@ -4,7 +4,7 @@
  * It classifies by tag, type and role in script, which is several times faster on a large page than one
  * selector scan per kind; test/unit/census.test.ts checks it against the selectors in types.ts.
  */
-import { ALERT_SELECTOR, DIALOG_SELECTOR, LANDMARK_SELECTOR, OUTLINE_SELECTOR } from './types';
+import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, LANDMARK_SELECTOR, OUTLINE_SELECTOR } from './types';
 import { collectRoots } from './roots';
 import { docOrder, type SearchRoot } from './walk';
 import { elementIndex, KIND_ATTRS, type IndexedTag } from './element-index';
@@ -119,8 +119,7 @@ export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem)$/;
 export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
-/** Classes that make an element an alert. */
-const BY_CLASS = ['.toast', '.snackbar', '.notification', '.alert'];
+const BY_CLASS = ALERT_CLASSES;
 /**
  * The elements of those classes, in lists each in document order: one query per class in a document
  * (a single-class query takes the browser's fast path), one for all in a shadow root (a page may have
@@ -224,7 +223,7 @@ export function census(root: SearchRoot): Census {
           : all,
       );
     }
-    for (const d of [...tag('dialog')])
+    for (const d of tag('dialog'))
       if (dom.matches(d, DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
   }
   // Merging looks at every list for each element it takes: a page of 5,000 shadow roots gave 15,000

@@ -401,7 +401,7 @@ const MAX_RESTARTS = 3;
  */
 export function prepareIndex(root: IndexRoot, slices: Slices): Promise<void> {
   const state = stateOf(root);
-  if (state.building && state.ready) return state.ready;
+  if (state.ready) return state.ready;
   if (update(root, state)) return Promise.resolve();
   const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root);
   const start = (): Build => {

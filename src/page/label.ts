@@ -316,7 +316,7 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   if (!byControl) {
     byControl = new Map();
     const labels = elementIndex(root).tag('label');
-    for (const label of [...labels] as HTMLLabelElement[]) {
+    for (const label of labels as readonly HTMLLabelElement[]) {
       const control = label.control;
       if (!control) continue;
       const list = byControl.get(control);

@@ -131,8 +131,8 @@ let memoDocs: Document[] = [];
 /**
  * Every open shadow root and same-origin frame document under (and including) start. Memoised until
  * the current task yields or an element is added to a document it came from (or one of its shadow
- * roots), so one tool call that asks many times
- * pays once; actions that change the page call forgetRoots().
+ * roots), so one tool call that asks many times pays once; actions that change the page call
+ * forgetRoots().
  */
 export function collectRoots(start: SearchRoot): Roots {
   const known = memo?.get(start);

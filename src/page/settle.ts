@@ -8,7 +8,7 @@ import { fieldValue } from './redact';
 import { errorText, markedFields } from './invalid';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
-import { ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
+import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
 import { isVisible, quickVisibility, toggleOwner } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { elementIndex } from './element-index';
@@ -107,15 +107,7 @@ function popupShown(p: Element): boolean {
  * a scan of about 50 ms each on a page of 500,000 elements, and an action ran seven; one query per
  * candidate attribute was still 54 ms per look, two looks per action.
  */
-export const LAYER_CLASS_QUERIES = [
-  '[class*=modal]',
-  '[class*=layui-layer]',
-  '.t-dialog',
-  '.toast',
-  '.snackbar',
-  '.notification',
-  '.alert',
-];
+export const LAYER_CLASS_QUERIES = ['[class*=modal]', '[class*=layui-layer]', '.t-dialog', ...ALERT_CLASSES];
 const LAYERS = `${DIALOG_SELECTOR},${ALERT_SELECTOR},${MENUS}`;
 
 /**

@@ -367,7 +367,10 @@ function stateOf(root: IndexRoot): State {
 function update(root: IndexRoot, state: State): boolean {
   const pending = state.pending;
   if (!pending || !state.observer) return false;
-  for (const r of state.observer.takeRecords()) pending.push(r);
+  // An indexed loop: an iterator per call is garbage, and a call on a page of 5,000 shadow roots asks
+  // each of them.
+  const taken = state.observer.takeRecords();
+  for (let i = 0; i < taken.length; i++) pending.push(taken[i]!);
   if (!pending.length) return true;
   state.pending = [];
   state.view = null;
@@ -453,16 +456,21 @@ const viewOf = (lists: Lists): ElementIndex => ({
  */
 export function elementIndex(root: SearchRoot): ElementIndex {
   const type = dom.nodeType(root);
-  if (type === 9 || type === 11) return rootIndex(root as IndexRoot);
-  const el = root as Element;
+  return type === 9 || type === 11 ? rootIndex(root as IndexRoot) : elementRange(root as Element);
+}
+
+/**
+ * What is inside an element. A function apart from elementIndex: the closures here would make each call
+ * of elementIndex allocate their context, 5,000 times a pass over the shadow roots.
+ */
+function elementRange(el: Element): ElementIndex {
   if (!dom.connected(el)) {
     const lists: Lists = new Map();
     collect(el, lists);
     for (const [k, list] of lists) if (list[0] === el) lists.set(k, list.slice(1));
     return viewOf(lists);
   }
-  const tree = dom.root(el);
-  const whole = rootIndex(tree as IndexRoot);
+  const whole = rootIndex(dom.root(el) as IndexRoot);
   // Each range found when asked: a caller that wants the labels should not copy the named elements.
   return {
     tag: (name) => inside(whole.tag(name), el),

@@ -9,7 +9,7 @@
  * makes no mutation.
  */
 import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
-import { elementIndex, prepareIndex, type Slices } from './element-index';
+import { elementIndex, prepareIndex, type ElementIndex, type Slices } from './element-index';
 import * as dom from './dom';
 
 export interface Roots {
@@ -35,27 +35,33 @@ const watch = (doc: Document, root: Document | ShadowRoot) => {
 };
 const added = (doc: Document): boolean => (watchers.get(doc)?.takeRecords().length ?? 1) > 0;
 
-/** The open shadow roots in `root`'s tree and, after each, those inside it: tree order. */
-function shadowsIn(doc: Document, root: Document | ShadowRoot, out: SearchRoot[]): void {
+/**
+ * The open shadow roots in `root`'s tree and, after each, those inside it (tree order) into `out`; the
+ * frame elements of each root, in the order of `out`, into `frames`. One look at each root's index.
+ */
+function shadowsIn(doc: Document, root: Document | ShadowRoot, out: SearchRoot[], frames: Element[]): void {
   watch(doc, root);
+  const index = elementIndex(root);
+  framesOf(index, frames);
   // Indexed loops here and below: an iterator's results are garbage, 5,000 roots' worth per call, and
   // the collector's marking on a page of 500,000 elements is paid by what a task allocates.
-  const hosts = elementIndex(root).hosts;
+  const hosts = index.hosts;
   for (let i = 0; i < hosts.length; i++) {
     const host = hosts[i]!;
     const shadow = ownShadow(host);
     if (shadow) {
       out.push(shadow);
-      shadowsIn(doc, shadow, out);
+      shadowsIn(doc, shadow, out, frames);
     }
   }
 }
 
-function framesIn(root: Document | ShadowRoot): readonly Element[] {
-  const index = elementIndex(root);
+/** The frame elements (iframes, then frames) of a root's index, into `out`. */
+function framesOf(index: ElementIndex, out: Element[]): void {
   const iframes = index.tag('iframe');
+  for (let i = 0; i < iframes.length; i++) out.push(iframes[i]!);
   const frames = index.tag('frame');
-  return frames.length ? [...iframes, ...frames] : iframes;
+  for (let i = 0; i < frames.length; i++) out.push(frames[i]!);
 }
 
 /**
@@ -72,7 +78,9 @@ export async function prepareRoots(doc: Document, slices: Slices): Promise<void>
       if (shadow) await tree(shadow);
       if (slices.due()) await slices.pause();
     }
-    for (const frame of framesIn(root)) {
+    const frames: Element[] = [];
+    framesOf(elementIndex(root), frames);
+    for (const frame of frames) {
       const inner = frameDocument(frame);
       if (inner?.documentElement) await prepareRoots(inner, slices);
     }
@@ -86,15 +94,13 @@ function documentRoots(doc: Document): Roots {
   const add = (d: Document) => {
     memoDocs.push(d);
     const own: SearchRoot[] = [d];
-    shadowsIn(d, d, own);
+    const frames: Element[] = [];
+    shadowsIn(d, d, own, frames);
     for (let i = 0; i < own.length; i++) roots.push(own[i]!);
-    for (let i = 0; i < own.length; i++) {
-      const frames = framesIn(own[i] as Document | ShadowRoot);
-      for (let j = 0; j < frames.length; j++) {
-        const inner = frameDocument(frames[j]!);
-        if (inner?.documentElement) add(inner);
-        else unreachable.push(frames[j]!);
-      }
+    for (let i = 0; i < frames.length; i++) {
+      const inner = frameDocument(frames[i]!);
+      if (inner?.documentElement) add(inner);
+      else unreachable.push(frames[i]!);
     }
   };
   add(doc);

@@ -119,14 +119,15 @@ export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem)$/;
 export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
-const BY_CLASS = ALERT_CLASSES;
 /**
  * The elements of those classes, in lists each in document order: one query per class in a document
  * (a single-class query takes the browser's fast path), one for all in a shadow root (a page may have
  * thousands, each a few elements: there the calls cost more than the matching).
  */
 const byClass = (root: SearchRoot): ArrayLike<Element>[] =>
-  dom.nodeType(root) === 11 ? [dom.qsa(root, BY_CLASS.join(','))] : BY_CLASS.map((q) => dom.qsa(root, q));
+  dom.nodeType(root) === 11
+    ? [dom.qsa(root, ALERT_CLASSES.join(','))]
+    : ALERT_CLASSES.map((q) => dom.qsa(root, q));
 
 /**
  * The elements of each tag under a root, and those an attribute classifies (KIND_ATTRS), each in

@@ -216,9 +216,8 @@ function walkOn(build: Build, slices: Slices | null): boolean {
  * the next call applies as after any walk.
  */
 function canGoOn(state: State, build: Build): boolean {
-  const pending = state.pending;
-  if (!pending || !state.observer) return false;
-  for (const r of state.observer.takeRecords()) pending.push(r);
+  const pending = taken(state);
+  if (!pending) return false;
   const at = build.walker.currentNode;
   for (let i = build.checked; i < pending.length; i++) {
     const r = pending[i]!;
@@ -350,6 +349,19 @@ function inside(list: readonly Element[], el: Element): readonly Element[] {
   return start === lo ? NONE : list.slice(start, lo);
 }
 
+/**
+ * The records seen since the last call, those the observer has not delivered yet included; null when it
+ * stopped. An indexed loop: an iterator per call is garbage, and a call on a page of 5,000 shadow roots
+ * asks each of them.
+ */
+function taken(state: State): MutationRecord[] | null {
+  const pending = state.pending;
+  if (!pending || !state.observer) return null;
+  const records = state.observer.takeRecords();
+  for (let i = 0; i < records.length; i++) pending.push(records[i]!);
+  return pending;
+}
+
 /** What is kept for a document or shadow root (nothing yet, the first time). */
 function stateOf(root: IndexRoot): State {
   let state = states.get(root);
@@ -365,12 +377,8 @@ function stateOf(root: IndexRoot): State {
  * more than is worth applying one by one (the root is walked again).
  */
 function update(root: IndexRoot, state: State): boolean {
-  const pending = state.pending;
-  if (!pending || !state.observer) return false;
-  // An indexed loop: an iterator per call is garbage, and a call on a page of 5,000 shadow roots asks
-  // each of them.
-  const taken = state.observer.takeRecords();
-  for (let i = 0; i < taken.length; i++) pending.push(taken[i]!);
+  const pending = taken(state);
+  if (!pending) return false;
   if (!pending.length) return true;
   state.pending = [];
   state.view = null;

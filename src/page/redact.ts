@@ -99,20 +99,23 @@ export function liveSecrets(): string[] {
     const present = values.map((v) => v?.trim()).filter((v): v is string => !!v && v.length >= 4);
     if (present.length && isSecretField(el)) for (const v of present) found.add(v);
   };
+  const fields = (list: readonly Element[]) => {
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i]!;
+      const value = (el as HTMLInputElement).value;
+      const initial = dom.attr(el, 'value');
+      if ((value && value.length >= 4) || (initial && initial.length >= 4))
+        consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
+    }
+  };
   // Indexed loops, no copies: on a page of 500,000 elements and 5,000 shadow roots, the collector's
   // marking is paid by what a task allocates.
   const roots = collectRoots(document).roots;
   for (let r = 0; r < roots.length; r++) {
     // From the root's element index, kept up to date between calls.
     const index = elementIndex(roots[r] as Document | ShadowRoot);
-    for (const fields of [index.tag('input'), index.tag('textarea')])
-      for (let i = 0; i < fields.length; i++) {
-        const el = fields[i]!;
-        const value = (el as HTMLInputElement).value;
-        const initial = dom.attr(el, 'value');
-        if ((value && value.length >= 4) || (initial && initial.length >= 4))
-          consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
-      }
+    fields(index.tag('input'));
+    fields(index.tag('textarea'));
     const kinded = index.kinded;
     for (let i = 0; i < kinded.length; i++) {
       const el = kinded[i]!;

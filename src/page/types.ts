@@ -104,9 +104,9 @@ export const PAGERS = 'nav[aria-label*=pagination i],[class*=paginat i],[class*=
  */
 export const DIALOG_SELECTOR =
   'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],.layui-layer-dialog,.layui-layer-page,.t-dialog,[class~=modal],[class$="-modal"],[class*="-modal "]';
-/** Alerts, status messages and toasts. */
 /** Classes that make an element an alert (each alone a fast query). */
 export const ALERT_CLASSES = ['.toast', '.snackbar', '.notification', '.alert'];
+/** Alerts, status messages and toasts. */
 export const ALERT_SELECTOR = `[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],${ALERT_CLASSES.join(',')},.layui-layer-msg`;
 
 /** Everything a person can operate: the union of the interactive types. */

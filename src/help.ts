@@ -28,7 +28,7 @@ const FUNCTIONS: Record<string, [about: string, example?: string]> = {
     "LLMHelper.snapshot({ type: 'button' })",
   ],
   prepare: [
-    'Index the page a few milliseconds at a time, so no later call holds the tab (the tools do it themselves)',
+    'Index the page a few milliseconds at a time, so that calls answer for the whole page (the tools do it themselves)',
     'await LLMHelper.prepare()',
   ],
   extract: [

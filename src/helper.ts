@@ -18,7 +18,9 @@ import {
 import { extract, type ExtractOptions, type Extracted } from './page/extract';
 import { find, findNear, type FindOptions, type Matches } from './page/find';
 import { ElementStore } from './page/store';
-import { prepare } from './page/prepare';
+import { prepare, unfinishedNote } from './page/prepare';
+import { withinBudget } from './page/element-index';
+import { forgetRoots } from './page/roots';
 import type { Target } from './page/target';
 import { VERSION } from './version';
 import { createActionContext, type TrustedInput } from './page/act/context';
@@ -64,9 +66,9 @@ export interface LLMHelper {
   snapshot(options?: SnapshotOptions): string;
   /**
    * Builds the page's element index, or brings it up to date, a slice of a few milliseconds at a time
-   * with the page running between slices; resolves when calls read it. Without it the first call on a
-   * page of 500,000 elements walks them all in one task. execute(), the agent and the bridge await it;
-   * the script tag starts it when the page is idle.
+   * with the page running between slices; resolves when calls read it. Before it ends, a call that reads
+   * the page walks for at most 40 ms and answers from the part walked, saying so. execute(), the agent
+   * and the bridge await it; the script tag starts it when the page is idle.
    */
   prepare(): Promise<void>;
   /** One property of one element: text, value, href, checked, rows, options, an attribute... */
@@ -255,18 +257,8 @@ function failure(name: string, e: unknown): LLMHelperError {
 function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, config: Config): F {
   return function (this: unknown, ...args: Parameters<F>) {
     return using(config, () => {
-      let out: unknown;
-      try {
-        checkArguments(name, args);
-        if (typeof document === 'undefined' && !NO_PAGE.has(name))
-          throw new LLMHelperError(
-            'unsupported',
-            `${name} needs a web page, and there is no document here (tools() and help() work without one).`,
-          );
-        out = fn.apply(this, args);
-      } catch (e) {
-        throw failure(name, e);
-      }
+      if (READS.has(name)) return reading(name, () => run(this, args));
+      const out = run(this, args);
       if (out && typeof (out as Promise<unknown>).then === 'function')
         // What an action returns is scrubbed with this instance's settings, whichever ran meanwhile.
         return (out as Promise<unknown>).then(
@@ -278,4 +270,39 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
       return leaving(out);
     });
   } as F;
+
+  function run(self: unknown, args: Parameters<F>): unknown {
+    try {
+      checkArguments(name, args);
+      if (typeof document === 'undefined' && !NO_PAGE.has(name))
+        throw new LLMHelperError(
+          'unsupported',
+          `${name} needs a web page, and there is no document here (tools() and help() work without one).`,
+        );
+      return fn.apply(self, args);
+    } catch (e) {
+      throw failure(name, e);
+    }
+  }
+}
+
+/** The calls that read the page and answer at once: they walk within a budget (element-index.ts). */
+const READS = new Set(['find', 'findNear', 'describe', 'summary', 'snapshot']);
+
+/**
+ * A reading call, scrubbed, within its budget of walking: where the budget ran out, the answer says
+ * what it covers (a note on find's matches, a last line of a text), and prepare() goes on with the walk.
+ */
+function reading(name: string, call: () => unknown): unknown {
+  const { value, unfinished } = withinBudget(() => leaving(call()));
+  if (!unfinished) return value;
+  // The roots found from a part of the index are not all: the next call looks again.
+  forgetRoots();
+  // In a task of its own: this one has had its share.
+  setTimeout(() => void prepare().catch(() => undefined), 0);
+  const note = scrubText(unfinishedNote(name, unfinished));
+  if (typeof value === 'string') return `${value}\n${note}`;
+  const matches = value as { note?: string };
+  matches.note = matches.note ? `${note} ${matches.note}` : note;
+  return matches;
 }

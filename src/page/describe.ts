@@ -22,7 +22,7 @@ import { census, COUNT_KINDS, isControl, TOGGLE_ROLES, type Census } from './cen
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { normalize, plural, truncate } from './text';
+import { normalize, plural, thousands, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
 import { hitTestGrid, inViewportAll, quickVisibility, visibility, visibleMatches } from './visible';
 import { collectRoots, queryAllDeep } from './roots';
@@ -549,7 +549,7 @@ function textGist(found: Census, bare: boolean): string | null {
   const begins = truncate(textOf(root, 300), 160);
   if (!begins) return null;
   if (!paragraphs) count = words(textOf(root, 20_000));
-  const size = `about ${count.toLocaleString('en-US')} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
+  const size = `about ${thousands(count)} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
   return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
 }
 

@@ -114,6 +114,8 @@ interface State {
   building: Build | null;
   /** Settles when the walk in slices ends (prepareIndex calls made meanwhile wait for it). */
   ready: Promise<void> | null;
+  /** Times the walk under way started again because the page moved where it was. */
+  restarts: number;
 }
 
 /** A walk of a root done a slice at a time, the observer recording from its start. */
@@ -122,6 +124,8 @@ interface Build {
   into: Lists;
   /** How many of the pending records the walk has checked (for a move of the element it is at). */
   checked: number;
+  /** Elements walked so far. */
+  walked: number;
 }
 
 const states = new WeakMap<IndexRoot, State>();
@@ -192,6 +196,7 @@ function observe(root: IndexRoot, state: State): void {
 
 function rebuild(root: IndexRoot, state: State): void {
   state.building = null;
+  state.restarts = 0;
   state.lists = new Map();
   state.view = null;
   collect(root, state.lists);
@@ -201,10 +206,10 @@ function rebuild(root: IndexRoot, state: State): void {
 /** Walks on until the end (true) or until the slice is used up (false). */
 function walkOn(build: Build, slices: Slices | null): boolean {
   const { walker, into } = build;
-  let n = 0;
   for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
     place(el, into);
-    if (slices && ++n % slices.every === 0 && slices.due()) return false;
+    build.walked++;
+    if (slices && build.walked % slices.every === 0 && slices.due()) return false;
   }
   return true;
 }
@@ -235,10 +240,47 @@ function finish(state: State, build: Build): void {
   state.view = null;
 }
 
-/** The walk under way finished now, in this task (a call came before its slices ended). */
-function finishNow(root: IndexRoot, state: State, build: Build): void {
-  if (canGoOn(state, build) && walkOn(build, null)) finish(state, build);
-  else rebuild(root, state);
+/** Starts a walk of `root` (again), the observer recording from now. */
+function start(root: IndexRoot, state: State): Build {
+  observe(root, state);
+  state.lists = new Map();
+  state.view = null;
+  const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root);
+  return (state.building = {
+    walker: dom.treeWalker(doc, root, SHOW_ELEMENT),
+    into: new Map(),
+    checked: 0,
+    walked: 0,
+  });
+}
+
+/** Walks in slices before giving up and walking the rest at once (a page that keeps moving where the walk is). */
+const MAX_RESTARTS = 3;
+
+/**
+ * Goes on with the walk of `root` (starting it, or again where the page moved the element it was at)
+ * until it ends and the records made meanwhile are applied (true), or `slices` says stop (false; without
+ * slices, it ends). After MAX_RESTARTS the rest is walked at once.
+ */
+function advance(root: IndexRoot, state: State, slices: Slices | null): boolean {
+  for (;;) {
+    let build = state.building;
+    if (!build || !canGoOn(state, build)) {
+      if (build && ++state.restarts > MAX_RESTARTS) slices = null;
+      build = start(root, state);
+    }
+    if (!walkOn(build, slices)) return false;
+    finish(state, build);
+    // What changed during the walk, applied now; when it is too much, the walk starts again.
+    if (update(root, state)) {
+      state.restarts = 0;
+      return true;
+    }
+    if (++state.restarts > MAX_RESTARTS) {
+      rebuild(root, state);
+      return true;
+    }
+  }
 }
 
 /** Where `el` goes in a document-ordered list: the index of the first element after it. */
@@ -366,7 +408,15 @@ function taken(state: State): MutationRecord[] | null {
 function stateOf(root: IndexRoot): State {
   let state = states.get(root);
   if (!state) {
-    state = { lists: new Map(), view: null, pending: null, observer: null, building: null, ready: null };
+    state = {
+      lists: new Map(),
+      view: null,
+      pending: null,
+      observer: null,
+      building: null,
+      ready: null,
+      restarts: 0,
+    };
     states.set(root, state);
   }
   return state;
@@ -385,14 +435,123 @@ function update(root: IndexRoot, state: State): boolean {
   return pending.length <= MAX_RECORDS && apply(root, state, pending);
 }
 
-/** The index of a document or shadow root, brought up to date. */
+/** The index of a document or shadow root, brought up to date (within a call's budget, when one is set). */
 function rootIndex(root: IndexRoot): ElementIndex {
   const state = stateOf(root);
-  if (state.building) finishNow(root, state, state.building);
-  if (!update(root, state)) rebuild(root, state);
+  if (state.building || !update(root, state)) {
+    if (!budget) advance(root, state, null);
+    else if (budget.over || !advance(root, state, budget.slices)) return partialView(root, state, budget);
+  }
   state.view ??= viewOf(state.lists);
   return state.view;
 }
+
+/**
+ * How much walking a call that reads the page (find, describe, summary, snapshot) may do before it
+ * answers from what is indexed: on a page of 470,000 elements the whole walk takes 150-180 ms, and the
+ * call on top of it passed 200 ms. Elements: for tests, which cannot rely on time.
+ */
+export const callWalk = { ms: 40, elements: Infinity };
+
+/** Where a call's walk stopped: the element it was at, and how many elements of that root it had walked. */
+export interface Unfinished {
+  at: Element | null;
+  walked: number;
+}
+
+interface Budget {
+  slices: Slices;
+  /** Spent: no more walking in this call. */
+  over: boolean;
+  /** The roots answered from a part of their index, with the views given for them. */
+  partial: Map<IndexRoot, ElementIndex>;
+  stop: Unfinished | null;
+}
+
+/** The budget of the call under way (withinBudget), or null: walks end. */
+let budget: Budget | null = null;
+
+function callBudget(): Budget {
+  const start = performance.now();
+  let walked = 0;
+  const every = Math.max(1, Math.min(256, callWalk.elements));
+  const b: Budget = {
+    over: false,
+    partial: new Map(),
+    stop: null,
+    slices: {
+      every,
+      due: () =>
+        (b.over ||= (walked += every) >= callWalk.elements || performance.now() - start > callWalk.ms),
+      // A call does not wait: its budget spent, it answers.
+      pause: () => Promise.resolve(),
+    },
+  };
+  return b;
+}
+
+/**
+ * The part of `root` walked so far, as an index: each list as far as the walk went, without what left
+ * the root meanwhile. An element the page moved after the walk passed it may be in a list twice or out
+ * of order (the walk meets it again): where elements were added since the walk started, lists are made
+ * distinct and put in document order; where attributes changed, an element that lost its role or name
+ * leaves those lists. The walk stays where it is, for the next call or prepare().
+ */
+function partialView(root: IndexRoot, state: State, b: Budget): ElementIndex {
+  const known = b.partial.get(root);
+  if (known) return known;
+  const build = state.building;
+  if (!build) {
+    // Not walked: nothing of it is known yet (lists it has are out of date), and the next call walks it.
+    state.pending = null;
+    state.lists = new Map();
+    state.view = null;
+    const none = viewOf(state.lists);
+    b.partial.set(root, none);
+    return none;
+  }
+  const at = build.walker.currentNode;
+  b.stop ??= { at: at === root ? null : (at as Element), walked: build.walked };
+  const records = taken(state) ?? [];
+  let added = false;
+  let touched = false;
+  for (let i = 0; i < records.length; i++) {
+    if (records[i]!.type === 'attributes') touched = true;
+    else if (records[i]!.addedNodes.length) added = true;
+  }
+  const lists: Lists = new Map();
+  for (const [k, list] of build.into) {
+    const names = k === KINDED ? KIND_ATTRS : k === NAMED ? NAME_ATTRS : null;
+    let kept = list.filter((el) => inRoot(el, root) && (!touched || !names || hasAny(el, names)));
+    if (added) {
+      kept = [...new Set(kept)];
+      if (kept.some((el, i) => i > 0 && docOrder(kept[i - 1]!, el) > 0)) kept.sort(docOrder);
+    }
+    if (kept.length) lists.set(k, kept);
+  }
+  const view = viewOf(lists);
+  b.partial.set(root, view);
+  return view;
+}
+
+/**
+ * Runs a call that reads the page with a budget of walking: where an index is not built (the page's
+ * first call, before prepare() ends, or after more of it changed than is worth applying), the call walks
+ * for at most callWalk.ms and answers from the part walked. `unfinished` says where it stopped (null:
+ * the answer covers the whole page); the walk goes on from there. A call within a call shares its budget.
+ */
+export function withinBudget<T>(call: () => T): { value: T; unfinished: Unfinished | null } {
+  if (budget) return { value: call(), unfinished: null };
+  const b = (budget = callBudget());
+  try {
+    return { value: call(), unfinished: b.stop };
+  } finally {
+    budget = null;
+  }
+}
+
+/** Whether the call under way answered from a part of `root`'s index (its walk unfinished). */
+export const partlyIndexed = (root: Node): boolean => !!budget?.partial.has(root as IndexRoot);
 
 /** A share of the main thread: work until due(), then pause() lets the page run before more. */
 export interface Slices {
@@ -402,44 +561,21 @@ export interface Slices {
   pause(): Promise<void>;
 }
 
-/** Walks in slices before giving up and walking the rest at once (a page that keeps moving where the walk is). */
-const MAX_RESTARTS = 3;
-
 /**
  * Brings the index of `root` up to date without holding the main thread past a slice: what changed is
- * applied as by a call, and a walk that is needed (the first, or after more changed than is worth
- * applying) goes a slice at a time. A call made meanwhile walks the rest at once.
+ * applied as by a call, and a walk that is needed (the first, after more changed than is worth applying,
+ * or one a call's budget left unfinished) goes on a slice at a time. A call made meanwhile walks on
+ * within its budget.
  */
 export function prepareIndex(root: IndexRoot, slices: Slices): Promise<void> {
   const state = stateOf(root);
   if (state.ready) return state.ready;
-  if (update(root, state)) return Promise.resolve();
-  const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root);
-  const start = (): Build => {
-    observe(root, state);
-    state.lists = new Map();
-    state.view = null;
-    return (state.building = {
-      walker: dom.treeWalker(doc, root, SHOW_ELEMENT),
-      into: new Map(),
-      checked: 0,
-    });
-  };
-  let build = start();
+  if (!state.building && update(root, state)) return Promise.resolve();
   const walk = async (): Promise<void> => {
-    for (let restarts = 0; ;) {
-      if (walkOn(build, slices)) {
-        finish(state, build);
-        // What changed during the walk, applied now; when it is too much, the walk starts again.
-        if (update(root, state)) return;
-      } else {
-        await slices.pause();
-        // A call finished the walk meanwhile.
-        if (state.building !== build) return;
-        if (canGoOn(state, build)) continue;
-      }
-      if (++restarts > MAX_RESTARTS) return rebuild(root, state);
-      build = start();
+    while (!advance(root, state, slices)) {
+      await slices.pause();
+      // A call ended the walk meanwhile: what changed since is applied as by any call.
+      if (!state.building && update(root, state)) return;
     }
   };
   const ready = walk().finally(() => {

@@ -5,7 +5,7 @@
 import { current, type Config } from '../config';
 import { inputType, nameOf, roleOf, tagOf } from './label';
 import { collectRoots } from './roots';
-import { elementIndex } from './element-index';
+import { elementIndex, partlyIndexed } from './element-index';
 import * as dom from './dom';
 import { drawnText } from './look';
 
@@ -99,7 +99,7 @@ export function liveSecrets(): string[] {
     const present = values.map((v) => v?.trim()).filter((v): v is string => !!v && v.length >= 4);
     if (present.length && isSecretField(el)) for (const v of present) found.add(v);
   };
-  const fields = (list: readonly Element[]) => {
+  const fields = (list: ArrayLike<Element>) => {
     for (let i = 0; i < list.length; i++) {
       const el = list[i]!;
       const value = (el as HTMLInputElement).value;
@@ -108,20 +108,35 @@ export function liveSecrets(): string[] {
         consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
     }
   };
+  const editable = (list: ArrayLike<Element>) => {
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i]!;
+      if (dom.hasAttr(el, 'contenteditable') && (el as HTMLElement).isContentEditable)
+        consider(el, [dom.text(el)]);
+    }
+  };
   // Indexed loops, no copies: on a page of 500,000 elements and 5,000 shadow roots, the collector's
   // marking is paid by what a task allocates.
   const roots = collectRoots(document).roots;
   for (let r = 0; r < roots.length; r++) {
-    // From the root's element index, kept up to date between calls.
-    const index = elementIndex(roots[r] as Document | ShadowRoot);
+    const root = roots[r] as Document | ShadowRoot;
+    // From the root's element index, kept up to date between calls; where a call's budget left the index
+    // unfinished, from the browser's query, which is whole (30 ms at 420,000 elements).
+    const index = elementIndex(root);
+    if (partlyIndexed(root)) {
+      const all = dom.qsa(root, 'input,textarea,[contenteditable]');
+      const typed: Element[] = [];
+      for (let i = 0; i < all.length; i++) {
+        const tag = tagOf(all[i]!);
+        if (tag === 'INPUT' || tag === 'TEXTAREA') typed.push(all[i]!);
+      }
+      fields(typed);
+      editable(all);
+      continue;
+    }
     fields(index.tag('input'));
     fields(index.tag('textarea'));
-    const kinded = index.kinded;
-    for (let i = 0; i < kinded.length; i++) {
-      const el = kinded[i]!;
-      if (dom.hasAttr(el, 'contenteditable') && (el as HTMLElement).isContentEditable)
-        consider(el, [dom.text(el)]);
-    }
+    editable(index.kinded);
   }
   liveMemo = [...found].sort((a, b) => b.length - a.length);
   queueMicrotask(() => {

@@ -5,7 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { useBrowser } from '../support/browser';
+import { BUNDLE } from '../support/harness.mjs';
+import { generateAppPage } from '../../bench/generate-app.mjs';
 
 const ctx = useBrowser();
 
@@ -188,6 +191,35 @@ describe('the element index in Chromium', () => {
     expect(out.tool).toBeGreaterThan(1);
     expect(out.afterPrepare.told).toBe(out.afterPrepare.truth);
     expect(out.afterTool.told).toBe(out.afterTool.truth);
+    await page.close();
+  }, 120_000);
+
+  it('a first call on a page of 470,000 elements answers from the part its budget walked, says so, and redacts what it did not reach', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(generateAppPage(500_000));
+    const out = await page.evaluate(
+      (src) => {
+        // A secret shown at the top of the page, its field at the bottom, past any budget's walk.
+        document.body.insertAdjacentHTML('afterbegin', '<p>Your code is hunter2-pass-99</p>');
+        document.body.insertAdjacentHTML('beforeend', '<input type="password" value="hunter2-pass-99">');
+        // The SDK run and called in one task, before anything is indexed.
+        (0, eval)(src);
+        const found = window.LLMHelper.find('Your code');
+        const summary = window.LLMHelper.summary();
+        return { found: found.map((m) => m.text), note: found.note, last: summary.split('\n').at(-1) };
+      },
+      readFileSync(BUNDLE, 'utf8'),
+    );
+    expect(out.found).toEqual(['Your code is [redacted]']);
+    expect(out.note).toMatch(/^This page is not indexed yet: this answer covers its first [\d,]+ elements/);
+    expect(out.last).toMatch(/^This page is not indexed yet: .*call summary again in a moment/);
+    // The call started prepare(): the index is whole once it ends.
+    const after = await page.evaluate(async () => {
+      await window.LLMHelper.prepare();
+      return window.LLMHelper.summary();
+    });
+    expect(after).not.toMatch(/not indexed yet/);
+    expect(after).not.toContain('hunter2-pass-99');
     await page.close();
   }, 120_000);
 });

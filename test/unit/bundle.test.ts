@@ -95,8 +95,11 @@ describe('bundles', () => {
   // calendar's role-less days found as buttons and the popup they open said as opened (0.15)), and to
   // 105 KiB on 2026-11-26 (~0.95 KB, issue #35: the element index, which keeps a document's links,
   // buttons, fields, headings, frames and elements with a role or name up to date from a MutationObserver
-  // instead of finding them again on every call: summary() at 100,000 elements 56 → 22 ms).
-  const CEILING = 105 * 1024;
+  // instead of finding them again on every call: summary() at 100,000 elements 56 → 22 ms), and to
+  // 106 KiB on 2026-11-26 (~0.85 KB, issue #35: a call that reads the page walks an unbuilt index within
+  // a budget and answers from the part walked, saying so, with the secret fields it did not reach found by
+  // the browser's query: the first synchronous call at 470,000 elements 231-354 → 77-135 ms).
+  const CEILING = 106 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

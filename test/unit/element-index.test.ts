@@ -4,10 +4,12 @@
  * in the document, in each shadow root and inside any element (moves across trees included).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  callWalk,
   elementIndex,
   prepareIndex,
+  withinBudget,
   KIND_ATTRS,
   NAME_ATTRS,
   type IndexedTag,
@@ -248,6 +250,26 @@ describe('element index', () => {
     expectFresh();
   });
 
+  it('built in slices on a page that floods changes between them, ends (the rest walked at once)', async () => {
+    document.body.innerHTML = '<div></div>';
+    const shadow = document.body.firstElementChild!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<p>1</p><a title="x">2</a><button>3</button><p>4</p>';
+    let pauses = 0;
+    await prepareIndex(shadow, {
+      every: 1,
+      due: () => true,
+      pause: async () => {
+        pauses++;
+        // More records than the observer holds, every time: the walk cannot go on, and starts again.
+        const a = shadow.querySelector('a')!;
+        for (let i = 0; i < 5002; i++) a.toggleAttribute('title');
+        await tick();
+      },
+    });
+    expect(pauses).toBe(4);
+    expectFresh();
+  });
+
   it('prepares the document, its shadow roots and frames in slices; a call meanwhile walks the rest', async () => {
     document.body.innerHTML = '<a>1</a><div></div><iframe></iframe><a>2</a>';
     document.querySelector('div')!.attachShadow({ mode: 'open' }).innerHTML = '<button>in shadow</button>';
@@ -340,5 +362,136 @@ describe('element index', () => {
         .tag('a')
         .map((a) => a.textContent),
     ).toEqual(['2', '1']);
+  });
+});
+
+describe("a call's budget of walking", () => {
+  afterEach(() => {
+    callWalk.elements = Infinity;
+    callWalk.ms = 40;
+  });
+
+  /** Each list of the document's index, read within one call's budget. */
+  const readWithin = () =>
+    withinBudget(() => {
+      const index = elementIndex(document);
+      return [...TAGS.map((t) => index.tag(t)), index.kinded, index.named, index.hosts];
+    });
+  const fresh = () => [
+    ...TAGS.map((t) => [...document.querySelectorAll(t)]),
+    [...document.querySelectorAll(selectorOf(KIND_ATTRS))],
+    [...document.querySelectorAll(selectorOf(NAME_ATTRS))],
+  ];
+
+  it(
+    'answers from the part walked, says where it stopped, and goes on from there to the whole page through any changes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(shape, { minLength: 1, maxLength: 6 }),
+          fc.array(op, { maxLength: 15 }),
+          fc.integer({ min: 16, max: 300 }),
+          async (start, ops, elements) => {
+            document.body.replaceChildren(...start.map(build));
+            // More changed than is applied one by one: the document's index must be walked again.
+            for (let i = 0; i < 1100; i++) document.body.append(document.createElement('b'));
+            await tick();
+            callWalk.elements = elements;
+            callWalk.ms = Infinity;
+            let calls = 0;
+            for (let i = 0; ; i++) {
+              const { value, unfinished } = readWithin();
+              calls++;
+              const now = fresh();
+              // What a partial answer holds is on the page, in document order: a part of what is there.
+              for (let k = 0; k < now.length; k++) {
+                const there = now[k]!;
+                let at = -1;
+                for (const el of value[k]!) {
+                  const next = there.indexOf(el, at + 1);
+                  expect(next, 'an element the page no longer has, or out of order').toBeGreaterThan(at);
+                  at = next;
+                }
+                if (!unfinished) expect(value[k]).toEqual(there);
+              }
+              if (unfinished) expect(unfinished.walked).toBeGreaterThan(0);
+              if (!unfinished && i >= ops.length) break;
+              if (i < ops.length) await run(ops[i]!);
+              expect(calls, 'the walk never ended').toBeLessThan(5000);
+            }
+            expect(calls).toBeGreaterThan(1);
+            callWalk.elements = Infinity;
+            expectFresh();
+            await tick();
+          },
+        ),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
+      );
+    },
+    Number(process.env.FUZZ_RUNS ? 900_000 : 120_000),
+  );
+
+  it('is shared by the roots a call reads; prepare() goes on from where a call stopped', async () => {
+    document.body.innerHTML = '<a>1</a><div></div><a>2</a>';
+    document.querySelector('div')!.attachShadow({ mode: 'open' }).innerHTML = '<button>in shadow</button>';
+    for (let i = 0; i < 1200; i++) document.body.append(document.createElement('p'));
+    await tick();
+    callWalk.elements = 100;
+    const shadow = document.querySelector('div')!.shadowRoot!;
+    const first = withinBudget(() => [
+      elementIndex(document).tag('p').length,
+      elementIndex(shadow).tag('button'),
+    ]);
+    expect(first.unfinished?.walked).toBeLessThanOrEqual(256);
+    expect(first.value[0]).toBeLessThan(1200);
+    // The budget was spent on the document: the shadow root is not walked in this call.
+    expect(first.value[1]).toEqual([]);
+    await prepare();
+    const after = withinBudget(() => [
+      elementIndex(document).tag('p').length,
+      elementIndex(shadow).tag('button'),
+    ]);
+    expect(after.unfinished).toBeNull();
+    expect(after.value[0]).toBe(1200);
+    expect(after.value[1]).toHaveLength(1);
+    expectFresh();
+  });
+
+  it('a reading call says what its answer covers, redacts the secret fields it did not walk to, and starts prepare()', async () => {
+    const page = () => {
+      document.body.innerHTML = '<p>Your code is hunter2-pass-99</p>';
+      for (let i = 0; i < 1200; i++) document.body.append(document.createElement('p'));
+      // A secret field past where the call's walk stops, its value shown earlier on the page.
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<input type="password" value="hunter2-pass-99"><button>Last</button>',
+      );
+    };
+    page();
+    await tick();
+    callWalk.elements = 100;
+    const helper = createLLMHelper();
+    const found = helper.find('Your code', { visible: false });
+    expect(found.map((m) => m.text)).toEqual(['Your code is [redacted]']);
+    expect(found.note).toMatch(
+      /^This page is not indexed yet: this answer covers its first \d+ elements \(to <p>\).*call find again in a moment, or await LLMHelper\.prepare\(\) first\.$/,
+    );
+    // The call started prepare() in a task of its own, which ends the walk (a look walks one element).
+    callWalk.elements = 1;
+    let unfinished = withinBudget(() => elementIndex(document)).unfinished;
+    for (let i = 0; i < 100 && unfinished; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      unfinished = withinBudget(() => elementIndex(document)).unfinished;
+    }
+    expect(unfinished).toBeNull();
+    callWalk.elements = 100;
+    expect(helper.find('Last', { visible: false }).note).toBeUndefined();
+    // The page made again: its index too.
+    page();
+    const summary = helper.summary();
+    expect(summary).toMatch(/\nThis page is not indexed yet/);
+    expect(summary).not.toContain('hunter2-pass-99');
+    await helper.prepare();
+    expect(helper.summary()).not.toMatch(/not indexed/);
   });
 });

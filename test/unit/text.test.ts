@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toPattern } from '../../src/page/pattern';
-import { normalize, truncate } from '../../src/page/text';
+import { normalize, thousands, truncate } from '../../src/page/text';
 
 describe('normalize', () => {
   it('reads &nbsp; and runs of white space as one space', () => {
@@ -64,5 +65,18 @@ describe('toPattern scan regex', () => {
     const p = toPattern(/[^ a]b/);
     expect(p.scan.source).toBe('[^ a]b');
     expect(p.regex.test('xb')).toBe(true);
+  });
+});
+
+describe('thousands', () => {
+  it('writes any count as en-US number formatting does, without loading it', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.nat(), fc.nat({ max: 2_000_000 }), fc.constant(Number.MAX_SAFE_INTEGER)),
+        (n) => {
+          expect(thousands(n)).toBe(n.toLocaleString('en-US'));
+        },
+      ),
+    );
   });
 });

@@ -67,8 +67,8 @@ export interface LLMHelper {
   /**
    * Builds the page's element index, or brings it up to date, a slice of a few milliseconds at a time
    * with the page running between slices; resolves when calls read it. Before it ends, a call that reads
-   * the page walks for at most 40 ms and answers from the part walked, saying so. execute(), the agent
-   * and the bridge await it; the script tag starts it when the page is idle.
+   * the page walks for at most 40 ms and answers from the part walked, saying so. execute(), the agent,
+   * the bridge and every action await it; the script tag starts it when the page is idle.
    */
   prepare(): Promise<void>;
   /** One property of one element: text, value, href, checked, rows, options, an attribute... */
@@ -258,7 +258,15 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
   return function (this: unknown, ...args: Parameters<F>) {
     return using(config, () => {
       if (READS.has(name)) return reading(name, () => run(this, args));
-      const out = run(this, args);
+      let out: unknown;
+      if (ACTS.has(name)) {
+        run(this, args, true);
+        // The page's index built in slices first, as execute() does: an action's looks never walk a big
+        // page in one task. Should that fail, the action walks what it needs.
+        out = prepare()
+          .catch(() => undefined)
+          .then(() => using(config, () => run(this, args)));
+      } else out = run(this, args);
       if (out && typeof (out as Promise<unknown>).then === 'function')
         // What an action returns is scrubbed with this instance's settings, whichever ran meanwhile.
         return (out as Promise<unknown>).then(
@@ -271,7 +279,8 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
     });
   } as F;
 
-  function run(self: unknown, args: Parameters<F>): unknown {
+  /** The call, its arguments checked first (only checked, with `checkOnly`). */
+  function run(self: unknown, args: Parameters<F>, checkOnly = false): unknown {
     try {
       checkArguments(name, args);
       if (typeof document === 'undefined' && !NO_PAGE.has(name))
@@ -279,28 +288,70 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
           'unsupported',
           `${name} needs a web page, and there is no document here (tools() and help() work without one).`,
         );
-      return fn.apply(self, args);
+      return checkOnly ? undefined : fn.apply(self, args);
     } catch (e) {
       throw failure(name, e);
     }
   }
 }
 
-/** The calls that read the page and answer at once: they walk within a budget (element-index.ts). */
-const READS = new Set(['find', 'findNear', 'describe', 'summary', 'snapshot']);
+/** The calls that act on the page (asynchronous): they await prepare() first. */
+const ACTS = new Set([
+  'click',
+  'dblclick',
+  'hover',
+  'focus',
+  'rightClick',
+  'clickMenuItem',
+  'type',
+  'select',
+  'check',
+  'press',
+  'scroll',
+  'scrollIntoView',
+  'upload',
+  'drag',
+  'waitFor',
+  'navigate',
+  'back',
+  'forward',
+  'reload',
+  'runJS',
+]);
+
+/**
+ * The calls that answer at once from the page: they walk within a budget (element-index.ts). Those
+ * whose answer has room for it say what it covers; the others say it in their errors.
+ */
+const NOTED = new Set(['find', 'findNear', 'describe', 'summary', 'snapshot']);
+const READS = new Set([...NOTED, 'extract', 'getMenuItems', 'console']);
 
 /**
  * A reading call, scrubbed, within its budget of walking: where the budget ran out, the answer says
- * what it covers (a note on find's matches, a last line of a text), and prepare() goes on with the walk.
+ * what it covers (a note on find's matches, a text's last line, an error's end), and prepare() goes on
+ * with the walk.
  */
 function reading(name: string, call: () => unknown): unknown {
-  const { value, unfinished } = withinBudget(() => leaving(call()));
-  if (!unfinished) return value;
-  // The roots found from a part of the index are not all: the next call looks again.
-  forgetRoots();
-  // In a task of its own: this one has had its share.
-  setTimeout(() => void prepare().catch(() => undefined), 0);
-  const note = scrubText(unfinishedNote(name, unfinished));
+  let thrown: unknown;
+  const { value, unfinished } = withinBudget(() => {
+    try {
+      return leaving(call());
+    } catch (e) {
+      thrown = e;
+    }
+  });
+  const note = unfinished && scrubText(unfinishedNote(name, unfinished));
+  if (note) {
+    // The roots found from a part of the index are not all: the next call looks again.
+    forgetRoots();
+    // In a task of its own: this one has had its share.
+    setTimeout(() => void prepare().catch(() => undefined), 0);
+  }
+  if (thrown !== undefined)
+    throw note && thrown instanceof LLMHelperError
+      ? new LLMHelperError(thrown.code, `${thrown.message} ${note}`)
+      : thrown;
+  if (!note || !NOTED.has(name)) return value;
   if (typeof value === 'string') return `${value}\n${note}`;
   const matches = value as { note?: string };
   matches.note = matches.note ? `${note} ${matches.note}` : note;

@@ -7,7 +7,7 @@
 import { INLINE_TAGS, normalize, truncate } from './text';
 import { walk, parentOf, ownShadow, type SearchRoot } from './walk';
 import * as dom from './dom';
-import { elementIndex } from './element-index';
+import { elementIndex, partlyIndexed } from './element-index';
 import { replacedBy } from './stand-in';
 import { iconShape } from './icon-shape';
 import { INPUT_ROLES, INTERACTIVE_SELECTOR, PAGERS, TAG_ROLES, TYPE_SELECTORS, typeName } from './types';
@@ -315,8 +315,12 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   let byControl = labelMemo.get(root);
   if (!byControl) {
     byControl = new Map();
-    const labels = elementIndex(root).tag('label');
-    for (const label of labels as readonly HTMLLabelElement[]) {
+    let labels: ArrayLike<Element> = elementIndex(root).tag('label');
+    // Where a call's budget left the index unfinished, the browser's query, which is whole: a field
+    // walked may have its label past where the walk stopped, and its name says whether it is secret.
+    if (partlyIndexed(root)) labels = dom.qsa(root, 'label');
+    for (let i = 0; i < labels.length; i++) {
+      const label = labels[i] as HTMLLabelElement;
       const control = label.control;
       if (!control) continue;
       const list = byControl.get(control);

@@ -494,4 +494,47 @@ describe("a call's budget of walking", () => {
     await helper.prepare();
     expect(helper.summary()).not.toMatch(/not indexed/);
   });
+
+  it('a field walked whose label lies past the stop is known by its label: its value stays secret', async () => {
+    // What earlier calls started ends first: the page below is then made and read in one task.
+    await prepare();
+    await tick();
+    // A label after its field, the walk stopping between them; beside the field, other words.
+    document.body.innerHTML = '<div><span>Value</span> <input id="k" value="zebra-horse-battery-77"></div>';
+    for (let i = 0; i < 1200; i++) document.body.append(document.createElement('p'));
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<label for="k">API key</label><p>Key: zebra-horse-battery-77</p>',
+    );
+    callWalk.elements = 100;
+    const helper = createLLMHelper();
+    const outputs = [
+      helper.snapshot(),
+      helper.find({ type: 'input', visible: false }),
+      helper.find('Key:', { visible: false }),
+      helper.describe('#k'),
+    ];
+    expect(JSON.stringify(outputs)).toMatch(/not indexed yet/);
+    expect(JSON.stringify(outputs)).not.toContain('zebra-horse-battery');
+    expect(JSON.stringify(outputs)).toMatch(/textbox \\"API key\\"/);
+  });
+
+  it('a call with no room for a note says it in its error; an action awaits prepare() before it walks', async () => {
+    // What earlier calls started ends first: the page below is then made and read in one task.
+    await prepare();
+    await tick();
+    document.body.innerHTML = '<button id="first">First</button>';
+    for (let i = 0; i < 20000; i++) document.body.append(document.createElement('p'));
+    document.body.insertAdjacentHTML('beforeend', '<button id="last">Last</button>');
+    callWalk.elements = 100;
+    const helper = createLLMHelper();
+    expect(() => helper.extract('#nothing-here')).toThrow(/not indexed yet.*call extract again/);
+    // The click's first task does not walk the page: prepare() goes a slice at a time before it.
+    const clicked = helper.click('#last');
+    callWalk.elements = 1;
+    expect(withinBudget(() => elementIndex(document)).unfinished).not.toBeNull();
+    const r = await clicked;
+    expect(r.ok, r.message).toBe(true);
+    expect(withinBudget(() => elementIndex(document)).unfinished).toBeNull();
+  });
 });

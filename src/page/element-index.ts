@@ -19,7 +19,8 @@
  *
  * The walk can also go a slice at a time (prepareIndex, for prepare()), the page running between
  * slices: the observer records from its start, and the walk starts again if the element it is at was
- * moved or removed meanwhile.
+ * moved or removed meanwhile. A call that reads the page walks within a budget (withinBudget) and,
+ * past it, answers from the lists as far as the walk went; the next call or prepare() goes on from there.
  *
  * Lists are replaced, never changed in place: a list a caller holds stays as it was.
  */

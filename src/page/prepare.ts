@@ -1,10 +1,10 @@
 /**
  * prepare(): the element indexes of the page (its document, shadow roots and same-origin frames) built
  * or brought up to date a slice at a time, the page running between slices. A call that reads the page
- * before they are built walks within a budget (element-index.ts: 80 ms; the whole walk takes 150-180 ms
+ * before they are built walks within a budget (element-index.ts: 40 ms; the whole walk takes 150-180 ms
  * at 470,000 elements) and says what its answer covers; after prepare() it reads lists. The agent, the
- * bridge and execute() await it before each call; the script tag starts it when the page is idle, and a
- * call whose budget ran out starts it too.
+ * bridge, execute() and every action await it first; the script tag starts it when the page is idle,
+ * and a call whose budget ran out starts it too.
  */
 import type { Slices, Unfinished } from './element-index';
 import { prepareRoots } from './roots';

@@ -259,7 +259,8 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
     return using(config, () => {
       if (READS.has(name)) return reading(name, () => run(this, args));
       let out: unknown;
-      if (ACTS.has(name)) {
+      // The rest of the page's methods act on it (asynchronous; runJS and navigation too).
+      if (!NO_PAGE.has(name) && name !== 'prepare') {
         run(this, args, true);
         // The page's index built in slices first, as execute() does: an action's looks never walk a big
         // page in one task. Should that fail, the action walks what it needs.
@@ -294,30 +295,6 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
     }
   }
 }
-
-/** The calls that act on the page (asynchronous): they await prepare() first. */
-const ACTS = new Set([
-  'click',
-  'dblclick',
-  'hover',
-  'focus',
-  'rightClick',
-  'clickMenuItem',
-  'type',
-  'select',
-  'check',
-  'press',
-  'scroll',
-  'scrollIntoView',
-  'upload',
-  'drag',
-  'waitFor',
-  'navigate',
-  'back',
-  'forward',
-  'reload',
-  'runJS',
-]);
 
 /**
  * The calls that answer at once from the page: they walk within a budget (element-index.ts). Those

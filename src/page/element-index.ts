@@ -176,6 +176,13 @@ function collect(top: Node, into: Lists, walked?: Set<Element>): number {
   return n;
 }
 
+/** The lists are out of date: the next call or prepare() walks the root again. */
+function stale(state: State): void {
+  state.pending = null;
+  state.lists = new Map();
+  state.view = null;
+}
+
 /** (Re)starts the observer of `root` with nothing pending; past MAX_RECORDS it stops, and the lists go. */
 function observe(root: IndexRoot, state: State): void {
   state.observer?.disconnect();
@@ -184,24 +191,13 @@ function observe(root: IndexRoot, state: State): void {
     if (!pending) return;
     for (const r of records) pending.push(r);
     if (pending.length > MAX_RECORDS) {
-      state.pending = null;
-      state.lists = new Map();
-      state.view = null;
+      stale(state);
       observer.disconnect();
     }
   });
   observer.observe(root, OPTIONS);
   state.observer = observer;
   state.pending = [];
-}
-
-function rebuild(root: IndexRoot, state: State): void {
-  state.building = null;
-  state.restarts = 0;
-  state.lists = new Map();
-  state.view = null;
-  collect(root, state.lists);
-  observe(root, state);
 }
 
 /** Walks on until the end (true) or until the slice is used up (false). */
@@ -272,15 +268,13 @@ function advance(root: IndexRoot, state: State, slices: Slices | null): boolean 
     }
     if (!walkOn(build, slices)) return false;
     finish(state, build);
-    // What changed during the walk, applied now; when it is too much, the walk starts again.
+    // What changed during the walk, applied now; when it is too much, the walk starts again (at once,
+    // in this task, past MAX_RESTARTS: nothing can change the page meanwhile).
     if (update(root, state)) {
       state.restarts = 0;
       return true;
     }
-    if (++state.restarts > MAX_RESTARTS) {
-      rebuild(root, state);
-      return true;
-    }
+    if (++state.restarts > MAX_RESTARTS) slices = null;
   }
 }
 
@@ -504,9 +498,7 @@ function partialView(root: IndexRoot, state: State, b: Budget): ElementIndex {
   const build = state.building;
   if (!build) {
     // Not walked: nothing of it is known yet (lists it has are out of date), and the next call walks it.
-    state.pending = null;
-    state.lists = new Map();
-    state.view = null;
+    stale(state);
     const none = viewOf(state.lists);
     b.partial.set(root, none);
     return none;

@@ -149,7 +149,12 @@ async function run(o: Op): Promise<void> {
       break;
     case 'shadow':
       // A shadow tree of its own (moves may later carry elements between it and the document).
-      if (!el.shadowRoot && /^(div|span|section|p|h2)$/.test(el.localName))
+      // Only an HTML element hosts one (a <section> parsed inside an <svg> is an SVG element).
+      if (
+        !el.shadowRoot &&
+        el.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+        /^(div|span|section|p|h2)$/.test(el.localName)
+      )
         el.attachShadow({ mode: 'open' }).append(build(o.what));
       break;
     case 'check':

@@ -55,9 +55,9 @@ import type {
 export interface LLMHelper {
   readonly version: string;
   /** Regex/text search over what a person sees; returns matches with element IDs. */
-  find(pattern?: string | RegExp | FindOptions, options?: FindOptions): Matches;
+  find(pattern?: string | RegExp | FindOptions | null, options?: FindOptions): Matches;
   /** find, ranked by closeness to element `id` (same row, same group, then distance). */
-  findNear(id: Target, pattern?: string | RegExp | FindOptions, options?: FindOptions): Matches;
+  findNear(id: Target, pattern?: string | RegExp | FindOptions | null, options?: FindOptions): Matches;
   /** One short paragraph about a table, form, list, dialog, menu, section or element. */
   describe(target?: Target, options?: DescribeOptions): string;
   /** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus, main actions. */

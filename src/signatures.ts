@@ -140,8 +140,9 @@ const NAMED = new Map<z.ZodMiniType, string>([
   [uploadFile, 'a file { name, content, type?, encoding? }'],
 ]);
 
+/** A pattern, none (undefined or null: every element of the type), or find's options with their pattern. */
 const findPattern = z.optional(
-  z.union([text, regex, z.strictObject({ pattern: z.optional(textOrRegex), ...findShape })]),
+  z.union([text, regex, z.null(), z.strictObject({ pattern: z.optional(textOrRegex), ...findShape })]),
 );
 
 export const SIGNATURES: Record<string, Signature> = {

@@ -24,7 +24,14 @@ import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, plural, thousands, truncate } from './text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
-import { hitTestGrid, inViewportAll, quickVisibility, visibility, visibleMatches } from './visible';
+import {
+  hitTestGrid,
+  inViewportAll,
+  quickVisibility,
+  reachable,
+  visibility,
+  visibleMatches,
+} from './visible';
 import { collectRoots, queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
 import { UI_HOST, containsDeep, docOrder, frameDocument, isFrame, ownShadow } from './walk';
@@ -401,7 +408,7 @@ function mainActions(
   const ordered = [...inView].filter(mainCandidate).sort(docOrder);
   const candidates: { el: Element; key: string }[] = [];
   for (const el of ordered) {
-    if (skipChrome && dom.closest(el, 'nav,[role=navigation],footer,header,[aria-hidden=true]')) continue;
+    if (skipChrome && dom.closest(el, `${CHROME},[aria-hidden=true]`)) continue;
     const name = nameOf(el, 40);
     // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
     if (!name || standIn(el) || comboboxOf(el)) continue;
@@ -416,21 +423,63 @@ function mainActions(
   );
   let room = max - submits.size;
   for (const { el, key } of candidates) {
+    // In view is where a person's click reaches it: not under a header or a layer.
+    if ((room > 0 || seen.has(key) || submits.has(key)) && !reachable(el)) continue;
     const known = seen.get(key);
     if (known) known.push(el);
     else if (submits.has(key) || room-- > 0) seen.set(key, [el]);
   }
-  return [...seen.values()].map(([first, ...more]) => {
-    const line = elementLine(store, first!);
-    if (!more.length) return line;
-    const where = (el: Element) => {
-      const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
-      return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
-    };
-    const shown = [first!, ...more].slice(0, 4).map(where);
-    const rest = more.length + 1 - shown.length;
-    return `${line.replace(/^\[\d+\] /, '')} ×${more.length + 1} in view: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
-  });
+  return [...seen.values()].map(([first, ...more]) =>
+    more.length ? repeatLine(store, first!, more, 4, ' in view') : elementLine(store, first!),
+  );
+}
+
+/** What frames a page's content: its navigation, header and footer. */
+const CHROME = 'nav,[role=navigation],footer,header';
+
+/** A page or dialog with no more shown controls than this is listed whole by summary(). */
+const SMALL_PAGE_CONTROLS = 40;
+
+/**
+ * Every shown control, in page order (the page's own first, its navigation, header and footer after),
+ * each with its ID; the same control in many rows once, with the ID and row of each. Null past
+ * SMALL_PAGE_CONTROLS.
+ */
+function everyControl(store: ElementStore, controls: ArrayLike<Element>[]): string[] | null {
+  let total = 0;
+  for (const list of controls) total += list.length;
+  // Most of a page's controls are shown: past a few times the limit, there is no need to look.
+  if (total > SMALL_PAGE_CONTROLS * 4) return null;
+  const shown = new Set<Element>();
+  for (const list of controls)
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i]!;
+      if (isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? ''))
+        if (!standIn(el) && !comboboxOf(el) && isShown(el)) shown.add(el);
+      if (shown.size > SMALL_PAGE_CONTROLS) return null;
+    }
+  const chrome = (el: Element) => !!dom.closest(el, CHROME);
+  const sorted = [...shown].sort(docOrder);
+  const groups = new Map<string, Element[]>();
+  for (const el of [...sorted.filter((el) => !chrome(el)), ...sorted.filter(chrome)]) {
+    const name = nameOf(el, 40);
+    const key = name ? `${roleOf(el)}|${name}` : `#${groups.size}`;
+    groups.set(key, [...(groups.get(key) ?? []), el]);
+  }
+  return [...groups.values()].map(([first, ...more]) =>
+    more.length ? repeatLine(store, first!, more, Infinity) : elementLine(store, first!),
+  );
+}
+
+/** `button "Download" ×3: [4] row "Invoice 1", [6] row "Invoice 2", …`: a control repeated per row. */
+function repeatLine(store: ElementStore, first: Element, more: Element[], max: number, inView = ''): string {
+  const where = (el: Element) => {
+    const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
+    return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
+  };
+  const shown = [first, ...more].slice(0, max).map(where);
+  const rest = more.length + 1 - shown.length;
+  return `${elementLine(store, first).replace(/^\[\d+\] /, '')} ×${more.length + 1}${inView}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
 }
 
 function describeSection(store: ElementStore, el: Element, budget: number): string {
@@ -614,16 +663,14 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   const focused = deepActiveElement();
   if (focused && focused !== dom.body(document)) lines.push(`Focused: ${elementLine(store, focused)}`);
   const used = lines.join('\n').length;
-  const actions = mainActions(
-    store,
-    dialogs[0] ? census(dialogs[0]).controls : found.controls,
-    // Enough for a form of ten fields and its buttons.
-    12,
-    !dialogs[0],
-    dialogs[0],
-  );
+  const pool = dialogs[0] ? census(dialogs[0]).controls : found.controls;
+  // A small page (or dialog) is listed whole: every control a task may need, each with its ID.
+  const every = everyControl(store, pool);
+  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0]); // 12: a form of ten fields and its buttons
   if (actions.length)
-    lines.push(`Main actions in view: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`);
+    lines.push(
+      `${every ? 'Controls' : 'Main actions in view'}: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`,
+    );
   return truncate(redactText(lines.join('\n')), budget);
 }
 

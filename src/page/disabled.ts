@@ -83,10 +83,13 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
   const s = style(drawn ?? el);
   if (!s) return null;
   if (s.cursor === 'not-allowed') return { reason: 'looks disabled (cursor: not-allowed)', looks: true };
-  // Ignoring the pointer looks disabled, unless a control around it takes the clicks (Vuetify's select
-  // field around its input).
+  // Ignoring the pointer looks disabled when neither the element nor what draws it takes it (a label
+  // that ignores it beside an input that does is not disabled), unless a control around it takes the
+  // clicks (Vuetify's select field around its input).
+  const own = drawn ? style(el) : s;
   if (
     s.pointerEvents === 'none' &&
+    own?.pointerEvents === 'none' &&
     (drawn || isInteractive(el) || tagOf(el) === 'LI') &&
     !nearAncestor(el, (a) => isInteractive(a) && style(a)?.pointerEvents !== 'none')
   )

@@ -37,6 +37,7 @@ import { collectRoots, queryAllDeep } from './roots';
 import { containsDeep, docOrder, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { operated } from './stand-in';
+import { hoverHolder } from './hover-css';
 import { nextPage, partlyRenderedOnPage, renderedRange, searchBox } from './rendered';
 
 export interface FindOptions {
@@ -99,6 +100,8 @@ interface Candidate {
   score: number;
   inViewport: boolean;
   hidden?: string;
+  /** The phrase a person reads there, when it is not the element's whole text. */
+  phrase?: string;
 }
 
 interface SearchResult {
@@ -147,16 +150,54 @@ function slotOf(el: Element): HTMLSlotElement | null {
   return null;
 }
 
-/** Inside a matched text group, the deepest inline elements whose own text still matches. */
-function deepestMatches(group: Element, pattern: Pattern): Element[] {
-  const out: Element[] = [];
+/** Text up to this long is read as one phrase: "2 rows selected" with its number in a <strong>. */
+const PHRASE_CHARS = 80;
+
+/**
+ * The phrase an inline element is part of, as a person reads it: its text with the text and inline
+ * elements beside it, up to a control or a block.
+ */
+function phraseAround(el: Element): string {
+  let text = dom.text(el) ?? '';
+  const part = (n: Node): string | null => {
+    if (dom.nodeType(n) === 3) return dom.text(n) ?? '';
+    if (dom.nodeType(n) !== 1) return '';
+    const e = n as Element;
+    return INLINE_TAGS.has(dom.tag(e)) && !isInteractive(e) && !dom.qs(e, INTERACTIVE_SELECTOR)
+      ? (dom.text(e) ?? '')
+      : null;
+  };
+  for (let n = el.previousSibling; n && text.length <= PHRASE_CHARS; n = n.previousSibling) {
+    const t = part(n);
+    if (t === null) break;
+    text = t + text;
+  }
+  for (let n = el.nextSibling; n && text.length <= PHRASE_CHARS; n = n.nextSibling) {
+    const t = part(n);
+    if (t === null) break;
+    text += t;
+  }
+  return normalize(text);
+}
+
+/**
+ * Inside a matched text group, the deepest inline elements whose own text still matches (a link inside a
+ * paragraph), each with the short phrase it is part of when that is more than its text ("2 rows
+ * selected" around " rows selected"): what a person reads there.
+ */
+function deepestMatches(group: Element, pattern: Pattern): { el: Element; phrase?: string }[] {
+  const out: { el: Element; phrase?: string }[] = [];
   const visit = (el: Element): boolean => {
     let childMatched = false;
     for (let c = dom.firstElementChild(el); c; c = c.nextElementSibling) {
       if (!INLINE_TAGS.has(dom.tag(c)) && tagOf(c) !== 'BUTTON') continue;
       if (verify(pattern, normalize(dom.text(c) ?? ''))) childMatched = visit(c) || childMatched;
     }
-    if (!childMatched && el !== group) out.push(el);
+    if (!childMatched && el !== group) {
+      const own = normalize(dom.text(el) ?? '');
+      const phrase = isInteractive(el) ? '' : phraseAround(el);
+      out.push(phrase !== own && phrase.length <= PHRASE_CHARS ? { el, phrase } : { el });
+    }
     return true;
   };
   visit(group);
@@ -440,6 +481,14 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   };
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
   for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
+  // And fields drawn from other elements (an editor's contenteditable, a role textbox or combobox), by
+  // the name the listing shows for them.
+  const kinded = elementIndex(root).kinded;
+  for (let i = 0; i < kinded.length; i++) {
+    const f = kinded[i]!;
+    if (dom.hasAttr(f, 'contenteditable') || /^(textbox|searchbox|combobox)$/.test(dom.attr(f, 'role') ?? ''))
+      test(f, needsComputedName(f));
+  }
   for (const img of byTag(root, ['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
   // Icon buttons and links, by the name their icon gives them ("close", "next page"): found from their
   // icons, as a page has far fewer icons than buttons and links.
@@ -493,7 +542,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
   const budget: Budget = { until: performance.now() + SEARCH_MS };
   let order = 0;
 
-  const add = (el: Element, source: Element, matched: string) => {
+  const add = (el: Element, source: Element, matched: string, phrase?: string) => {
     if (excluded.length && excluded.some((x) => containsDeep(x, source))) return;
     if (selector && !dom.matches(el, selector)) {
       const up = closestDeep(el, selector) ?? (source !== el ? closestDeep(source, selector) : null);
@@ -506,7 +555,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       // Of the type only if its role says so (Layui's box drawn for a hidden checkbox is not one).
       if (selector && onlyProposed(el, opts.type)) return;
     }
-    const m = pattern ? pattern.regex.exec(searchText(pattern, matched)) : null;
+    const m = pattern && matched ? pattern.regex.exec(searchText(pattern, matched)) : null;
     const exact = !!m && m[0].length === matched.length;
     const prev = candidates.get(el);
     const at = m?.index;
@@ -514,7 +563,17 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       if (exact && !prev.exact) Object.assign(prev, { exact, matched, at });
       return;
     }
-    candidates.set(el, { el, source, matched, exact, at, order: order++, score: 0, inViewport: false });
+    candidates.set(el, {
+      el,
+      source,
+      matched,
+      exact,
+      at,
+      order: order++,
+      score: 0,
+      inViewport: false,
+      ...(phrase && el === source ? { phrase } : {}),
+    });
   };
 
   if (!pattern) {
@@ -543,11 +602,18 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
         }
         const inner = deepestMatches(hit.source, pattern);
         if (inner.length)
-          for (const el of inner)
-            add(actionable(el), el, normalize(dom.text(el) ?? '').slice(0, VERIFY_CHARS));
+          for (const { el, phrase } of inner)
+            add(actionable(el), el, normalize(dom.text(el) ?? '').slice(0, VERIFY_CHARS), phrase);
         else add(actionable(hit.source), hit.source, hit.matched);
       }
     }
+    // A pattern that matches the empty string matches what has no name at all too, as no pattern does.
+    if (pattern.emptyable)
+      for (const root of roots)
+        for (const el of [...dom.qsa(root, selector ?? INTERACTIVE_SELECTOR)]) {
+          if ((order % 256 === 0 && overBudget(budget)) || budget.stopped) break;
+          if (!candidates.has(el) && !nameOf(el, 40) && !textOf(el, 40)) add(el, el, '');
+        }
     dropWrappers(candidates);
   }
   const hidden: Candidate[] = [];
@@ -613,7 +679,7 @@ function toMatch(store: ElementStore, c: Candidate): Match {
   const text =
     at > 50 && c.matched.length > 80
       ? `…${truncate(c.matched.slice(cut >= 0 && cut < at ? cut + 1 : at), 79)}`
-      : nameOf(el, 80) || truncate(textOf(el, 200), 80);
+      : c.phrase || nameOf(el, 80) || truncate(textOf(el, 200), 80);
   const m: Match = { id: store.idFor(el), tag, text };
   if (role && role !== tag) m.role = role;
   if (tag === 'input') m.type = inputType(el);
@@ -856,10 +922,11 @@ const matchesAnything = (type: string): boolean => queryAllDeep(document, typeSe
  * element of the type, `type` when none is given.
  */
 function patternAndOptions(
-  pattern: string | RegExp | FindOptions | undefined,
+  pattern: string | RegExp | FindOptions | null | undefined,
   options: FindOptions,
   type: string,
 ): [Pattern | null, FindOptions] {
+  if (pattern === null) pattern = undefined;
   if (pattern !== undefined && typeof pattern === 'object' && !(pattern instanceof RegExp)) {
     // find({ pattern, type }), the shape the tool and help() show: its pattern is the pattern.
     const { pattern: inner, ...rest } = pattern as FindOptions & { pattern?: string | RegExp };
@@ -874,7 +941,7 @@ function patternAndOptions(
 /** find(pattern?, options?) or find({ type }) */
 export function find(
   store: ElementStore,
-  pattern?: string | RegExp | FindOptions,
+  pattern?: string | RegExp | FindOptions | null,
   given: FindOptions = {},
 ): Matches {
   const [p, options] = patternAndOptions(pattern, given, 'any');
@@ -923,7 +990,7 @@ function nearness(anchor: Element, el: Element, anchorUp: Map<Element, number>):
 export function findNear(
   store: ElementStore,
   id: Target,
-  pattern?: string | RegExp | FindOptions,
+  pattern?: string | RegExp | FindOptions | null,
   given: FindOptions = {},
 ): Matches {
   const [p, options] = patternAndOptions(pattern, given, INTERACTIVE_SELECTOR);
@@ -937,7 +1004,7 @@ export function findNear(
     .map((c) => ({ c, n: nearness(anchor, c.el, anchorUp) }))
     .sort((x, y) => x.n.shared - y.n.shared || x.n.distance - y.n.distance || y.c.score - x.c.score);
   const byCandidate = new Map(scored.map((s) => [s.c, s.n]));
-  return finish(
+  const out = finish(
     store,
     result,
     scored.map((s) => s.c),
@@ -948,4 +1015,31 @@ export function findNear(
       if (m.row && m.relation.startsWith('same row')) delete m.row;
     },
   );
+  const onHover = hoverOnlyNote(store, anchor, result.hidden);
+  if (onHover) out.note = out.note ? `${out.note} ${onHover}` : onHover;
+  return out;
+}
+
+/** `[12] button "Delete"`: an element by its ID, role and name. */
+const refOf = (store: ElementStore, el: Element): string => {
+  const name = nameOf(el, 40) || truncate(textOf(el, 60), 40);
+  return `[${store.idFor(el)}] ${roleOf(el) || tagOf(el).toLowerCase()}${name ? ` "${name}"` : ''}`;
+};
+
+/**
+ * The anchor's own controls that the page shows only while the pointer is over its item (CSS :hover):
+ * hidden to a search, and the ones a person means by "this item's Delete".
+ */
+function hoverOnlyNote(store: ElementStore, anchor: Element, hidden: Candidate[]): string {
+  const shown: string[] = [];
+  let holder: Element | null = null;
+  for (const c of hidden.slice(0, 30)) {
+    const over = hoverHolder(c.el);
+    if (!over || !containsDeep(over, anchor)) continue;
+    holder ??= over;
+    shown.push(refOf(store, c.el));
+  }
+  return holder
+    ? `This item's ${shown.length === 1 ? 'control shows' : 'controls show'} only while the pointer is over ${refOf(store, holder)} (CSS :hover): ${shown.slice(0, 5).join('; ')}. Click by ID: the click goes to it as after a hover.`
+    : '';
 }

@@ -63,5 +63,51 @@ export function errorText(field: Element): string {
         const text = textOf(n, 120);
         if (text) return text;
       }
+  return besideError(field);
+}
+
+/** The browser's own check refused the field after a person's attempt (:user-invalid, where known). */
+const userInvalid = (f: Element): boolean => {
+  try {
+    return dom.matches(f, ':user-invalid');
+  } catch {
+    return false;
+  }
+};
+
+/** What a person takes for a field: a form control, an editor, a drawn textbox or combobox. */
+const ANY_FIELD = `${FIELDS},[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox]`;
+
+/**
+ * An error message drawn beside a field in its own item (a helper text whose class says error, as MUI's
+ * and many form kits draw a rich text editor's "Required"): a shown element with text and an error
+ * class, a sibling of the field or of one of its first ancestors, holding no field of its own.
+ */
+function besideError(field: Element): string {
+  for (let up: Element | null = field, i = 0; up && i < 4; up = parentOf(up), i++) {
+    const parent = parentOf(up);
+    if (!parent || dom.qsa(parent, ANY_FIELD).length > 2) break;
+    for (const n of dom.children(parent)) {
+      if (n === up || dom.tag(n).toUpperCase() === 'LABEL' || !classSays(n, INVALID_CLASS)) continue;
+      if (dom.qs(n, ANY_FIELD) || !isVisible(n)) continue;
+      const text = textOf(n, 120);
+      if (text) return text;
+    }
+  }
   return '';
+}
+
+/**
+ * The fields of a form that show an error now, as a person sees one: marked invalid (aria-invalid, an
+ * error class on the field or its item), refused by the browser's own check once a submit was tried, or
+ * with an error message drawn beside them.
+ */
+export function fieldsInError(form: Element): Element[] {
+  return [...dom.qsa(form, ANY_FIELD)].filter(
+    (f) =>
+      isVisible(f) &&
+      (markedInvalid(f) ||
+        (userInvalid(f) && !!(f as HTMLInputElement).validationMessage) ||
+        !!besideError(f)),
+  );
 }

@@ -703,6 +703,13 @@ const inBareRun = (el: Element): boolean => {
   return kind(el.nextElementSibling) || kind(el.previousElementSibling);
 };
 
+/** A label element, or one holding one, that is bound to a control other than `el`. */
+const boundElsewhere = (n: Element, el: Element): boolean =>
+  [n, ...dom.qsa(n, 'label[for]')].some((l) => {
+    const control = tagOf(l) === 'LABEL' ? (l as HTMLLabelElement).control : null;
+    return !!control && control !== el;
+  });
+
 export function adjacentLabel(el: Element): string {
   const near = (node: Element | null, dir: 'prev' | 'next'): string => {
     for (let n: Node | null = node; n; n = dir === 'prev' ? n.previousSibling : n.nextSibling) {
@@ -726,6 +733,8 @@ export function adjacentLabel(el: Element): string {
       )
         return '';
       if (dom.nodeType(n) === 1 && dom.qs(n as Element, 'input,select,textarea,button')) return '';
+      // A label names one control: one bound to another (for=, or the control it holds) is that one's.
+      if (type === 1 && boundElsewhere(n as Element, el)) return '';
       if (!text) continue;
       if (text.length > 60 || VALUE_ONLY.test(text)) return '';
       // Text after the field that is followed by a field of its own ("Phone:" then its box) is that one's.

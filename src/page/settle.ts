@@ -5,7 +5,7 @@
 import { deepActiveElement, elementLine } from './describe';
 import { controlsIn, dialogName, isInteractive, nameOf, onlyProposed, roleOf, textOf } from './label';
 import { fieldValue } from './redact';
-import { errorText, markedFields } from './invalid';
+import { errorText, fieldsInError, markedFields } from './invalid';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
 import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
@@ -15,7 +15,7 @@ import { elementIndex } from './element-index';
 import type { SearchRoot } from './walk';
 import { sleep } from './act/events';
 import * as dom from './dom';
-import { UI_HOST, docOrder, ownShadow, parentOf } from './walk';
+import { UI_HOST, containsDeep, docOrder, ownShadow, parentOf } from './walk';
 import { openedIn, plainListbox, plainOptions, shownOptions } from './options';
 import { newText, noteText, type TextChanges } from './new-text';
 import { recent, record, shortURL, watch } from './page-log';
@@ -28,6 +28,8 @@ export interface ChangeReport {
   menuOpened?: string;
   /** The column the clicked header now sorts by, and which way. */
   sorted?: string;
+  /** That column's first values now: the order the rows are in. */
+  sortedFirst?: string[];
   /** Interactive elements that appeared: how many, the first few with IDs, and whether a popup holding them all opened. */
   added?: { count: number; sample: string[]; popup?: true };
   removed?: { count: number };
@@ -53,6 +55,8 @@ export interface ChangeReport {
   text?: string[];
   /** Fields the action found invalid (the browser's own check, or aria-invalid set), with what they say. */
   invalid?: string[];
+  /** A submit that sent nothing: its form still shows fields in error (listed in `invalid`). */
+  notSent?: boolean;
   /** Requests the action started that failed: `POST /api/save → 500 ("database down")`. */
   failedRequests?: string[];
   /** What the page's own scripts threw while the action settled (uncaught errors, unhandled rejections). */
@@ -560,6 +564,7 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
   const shownBefore =
     before && (dom.tag(before) === 'DETAILS' ? dom.hasAttr(before, 'open') : isVisible(before));
   const focus = deepActiveElement();
+  const hiddenBefore = hiddenControls();
   const layers = layersNow();
   const dialogs = new Map(layers.dialogs.map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(layers.alerts.map((a) => textOf(a, 200)));
@@ -720,14 +725,32 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
       const sort =
         (changed ? sortOrder(header!) : null) ??
         (column ? newOrder(column, columnValues(header ?? null)) : null);
-      if (sort)
+      if (sort) {
         report.sorted = `${(header === clickedHeader && headerName) || headerLabel(header!)} (${sort})`;
+        // And the order the rows are in now, as a person reads it off the column.
+        const first = (columnValues(header ?? null) ?? []).filter(Boolean).slice(0, 3);
+        if (first.length) report.sortedFirst = first.map((v) => truncate(v, 30));
+      }
       const appeared: Element[] = [];
       for (const el of added) {
         if (!dom.connected(el)) continue;
         if (dom.matches(el, INTERACTIVE_SELECTOR)) appeared.push(el);
         appeared.push(...dom.qsa(el, INTERACTIVE_SELECTOR));
+        // And what the components added show in their shadow trees.
+        const hosts = [el, ...elementIndex(el).hosts];
+        for (let i = 0; i < hosts.length && i < 50; i++) {
+          const inner = ownShadow(hosts[i]!);
+          if (inner) appeared.push(...dom.qsa(inner, INTERACTIVE_SELECTOR));
+        }
       }
+      // Controls a class, style or attribute change showed (an edit field shown on a double click), but
+      // not in what the report says as a whole: the panel the target controls, a dialog that opened.
+      const whole = [target, controlled(), ...opened];
+      appeared.push(
+        ...revealed(hiddenBefore, touched, added).filter(
+          (el) => !whole.some((w) => w && containsDeep(w, el)),
+        ),
+      );
       // A popup or dialog shown by a style change adds no nodes: its controls are new all the same.
       for (const d of opened) appeared.push(...controlsIn(d));
       if (!report.menuOpened && !report.options && !report.dialogOpened)
@@ -784,8 +807,16 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
       }
       if (closed.length) report.closed = closed;
       if (gone > 0) report.removed = { count: gone };
-      // After keys (typing into a filter, Enter in a search box): the items they filtered away.
-      const itemsGone = keys ? goneItems(removed, added, touched) : null;
+      // The items an action took away: a filter's, a deleted row, by what they said.
+      // Not the items of a popup or dialog that closed: it is said as closed.
+      const layer = `${DIALOG_SELECTOR},${MENUS}`;
+      const inLayer = (el: Element) =>
+        dom.matches(el, layer) ||
+        !!dom.closest(el, layer) ||
+        [...popups.keys(), ...dialogs.keys()].some(
+          (p) => p === el || dom.contains(el, p) || dom.contains(p, el),
+        );
+      const itemsGone = goneItems(removed, added, keys ? touched : new Set(), inLayer);
       if (itemsGone) report.itemsGone = itemsGone;
       const panel = controlled();
       if (
@@ -847,6 +878,8 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
         const control = dom.closest(el, INTERACTIVE_SELECTOR);
         return (
           (!!target && (dom.contains(target, el) || (!!control && dom.contains(control, target)))) ||
+          // A sorted header's own words (its next action, "Sort descending") are not the list's order.
+          (!!report.sorted && !!header && dom.contains(header, el)) ||
           (el as HTMLElement).isContentEditable ||
           !!dom.closest(el, `${DIALOG_SELECTOR},${MENUS},${ALERT_SELECTOR}`) ||
           isNew(control) ||
@@ -863,19 +896,83 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
       // Still invalid now: a page that checks each keystroke makes a field invalid on the way.
       const invalid = new Set([...refused].filter((f) => (f as HTMLInputElement).validity?.valid === false));
       for (const t of touched) for (const f of markedFields(t)) invalid.add(f);
+      // A submit that sent nothing while its form shows errors: the form was not sent, and every field in
+      // error is said, also those that showed it before (a second try).
+      const form = target && dom.matches(target, SUBMIT) ? formOf(target) : null;
+      const notSent =
+        form && !requests.started() && !unloading && url === location.href ? fieldsInError(form) : [];
+      if (notSent.length) {
+        report.notSent = true;
+        for (const f of notSent) invalid.add(f);
+      }
       if (invalid.size)
         report.invalid = [...invalid]
           .sort(docOrder)
-          .slice(0, 5)
+          .slice(0, 8)
           .map((f) => invalidLine(store, f));
       if (requests.failed.length) report.failedRequests = requests.failed.slice(0, 5);
       if (pageErrors.length) report.pageErrors = pageErrors.slice(0, 3);
-      if (!mutated && !events && !requests.started() && !unloading && !moved && url === location.href)
+      if (
+        !mutated &&
+        !events &&
+        !requests.started() &&
+        !unloading &&
+        !moved &&
+        url === location.href &&
+        !report.notSent
+      )
         report.nothingChanged = true;
       return report;
     },
   };
 }
+
+/** Past this many controls in the page's trees, an action does not note which are hidden before it. */
+const REVEAL_MAX = 3000;
+const CONTROL_TAGS = ['a', 'button', 'input', 'select', 'textarea', 'summary'] as const;
+
+/**
+ * The controls hidden before an action (display, visibility, hidden), so that one a class or style change
+ * shows is reported as new; none on a page of more controls than REVEAL_MAX.
+ */
+function hiddenControls(): Set<Element> {
+  const hidden = new Set<Element>();
+  const check = dom.checkVisibility;
+  if (!check) return hidden;
+  const lists: (readonly Element[])[] = [];
+  let total = 0;
+  for (const root of collectRoots(document).roots) {
+    const index = elementIndex(root);
+    for (const tag of CONTROL_TAGS) lists.push(index.tag(tag));
+    lists.push(index.kinded);
+  }
+  for (const l of lists) total += l.length;
+  if (total > REVEAL_MAX) return hidden;
+  // Judged as the report judges what shows after (a transparent input its widget draws is shown).
+  for (const l of lists)
+    for (let i = 0; i < l.length; i++) if (!quickVisibility(l[i]!).visible) hidden.add(l[i]!);
+  return hidden;
+}
+
+/** Of the controls hidden before, those shown now inside an element the action changed (not added). */
+function revealed(hidden: Set<Element>, touched: Set<Element>, added: Set<Element>): Element[] {
+  const out: Element[] = [];
+  if (!touched.size) return out;
+  for (const el of hidden) {
+    if (!dom.connected(el) || !isInteractive(el)) continue;
+    let changed = false;
+    for (let n: Element | null = el, i = 0; n && i < 40 && !changed; n = parentOf(n), i++)
+      changed = touched.has(n) && !added.has(n);
+    if (changed && isVisible(el)) out.push(el);
+  }
+  return out;
+}
+
+/** A control that submits its form: a submit button, or a button of a form with no type. */
+const SUBMIT = 'button[type=submit],input[type=submit],input[type=image],form button:not([type])';
+/** The form a submit control sends: its form owner, or the form role around it. */
+const formOf = (el: Element): Element | null =>
+  (el as HTMLButtonElement).form ?? dom.closest(el, 'form,[role=form]');
 
 /** What a list or table is made of. */
 const ITEMS = 'li:not([role]),tr:not([role]),[role=row],[role=listitem]';
@@ -889,12 +986,16 @@ function goneItems(
   removed: Set<Element>,
   added: Set<Element>,
   touched: Set<Element>,
+  inLayer: (el: Element) => boolean,
 ): ChangeReport['itemsGone'] | null {
   const gone: Element[] = [];
   const items = (el: Element) => (dom.matches(el, ITEMS) ? [el] : [...dom.qsa(el, ITEMS)]);
-  for (const el of removed) if (!dom.connected(el)) gone.push(...items(el));
+  for (const el of removed) if (!dom.connected(el) && !inLayer(el)) gone.push(...items(el));
   for (const el of touched)
-    if (!added.has(el) && dom.connected(el) && dom.matches(el, ITEMS) && !isVisible(el)) gone.push(el);
+    if (!added.has(el) && dom.connected(el) && dom.matches(el, ITEMS) && !isVisible(el) && !inLayer(el))
+      gone.push(el);
+  // Said by what they read, not by their controls' words (a row's "Delete").
+  const said = (el: Element) => textOf(el, 60, (e) => dom.matches(e, INTERACTIVE_SELECTOR));
   let came = 0;
   const texts = new Set<string>();
   for (const el of added)
@@ -902,13 +1003,15 @@ function goneItems(
       for (const item of items(el)) {
         if (removed.has(item)) continue; // put back where it was (a list redrawn from the same items)
         came++;
-        if (texts.size < 1000) texts.add(textOf(item, 60));
+        if (texts.size < 1000) texts.add(said(item));
       }
   const count = gone.length - came;
+  // Items drawn again with the same words (a list redrawn) did not go; others did, whatever came.
+  const left = gone.filter((el) => !texts.has(said(el)));
   if (count <= 0) return null;
   const rows = gone.filter((el) => dom.matches(el, 'tr,[role=row]')).length * 2 > gone.length;
-  const sample = [...new Set(gone.map((el) => textOf(el, 60)).filter((t) => t && !texts.has(t)))].slice(0, 3);
-  return { count, what: rows ? 'row' : 'list item', sample };
+  const sample = [...new Set(left.map(said).filter(Boolean))].slice(0, 3);
+  return { count: Math.max(count, left.length), what: rows ? 'row' : 'list item', sample };
 }
 
 /**
@@ -937,7 +1040,10 @@ export function describeChanges(c: ChangeReport): string {
   if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
   if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
   if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
-  if (c.sorted) parts.push(`sorted by ${c.sorted}`);
+  if (c.sorted)
+    parts.push(
+      `sorted by ${c.sorted}${c.sortedFirst ? `, first rows: ${c.sortedFirst.map((v) => `"${v}"`).join(', ')}` : ''}`,
+    );
   if (c.shown) parts.push(`showed ${c.shown}`);
   if (c.added)
     parts.push(
@@ -953,6 +1059,7 @@ export function describeChanges(c: ChangeReport): string {
   if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
   if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
   if (c.text) parts.push(`new text: ${c.text.map((t) => `"${t}"`).join(', ')}`);
+  if (c.notSent) parts.push(`the form was not sent: ${plural(c.invalid!.length, 'field')} in error`);
   if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
   if (c.fieldsSet) parts.push(`set ${c.fieldsSet.join('; ')}`);
   if (c.focus) parts.push(`focus: ${c.focus}`);

@@ -3,7 +3,7 @@
  * display:none, zero size, clipped away), not hidden from assistive tech (aria-hidden, inert).
  */
 import { hostOf, queryAllDeep } from './roots';
-import { nearAncestor, ownShadow, parentOf, type SearchRoot } from './walk';
+import { UI_HOST, containsDeep, nearAncestor, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { DIALOG_SELECTOR } from './types';
 
@@ -311,4 +311,40 @@ export function hitTestGrid(doc: Document): Element[] {
       if (el) out.push(el);
     }
   return out;
+}
+
+/**
+ * elementFromPoint that goes into open shadow roots and looks through the SDK's own panel: it floats
+ * over the page for the person, and the agent acts on what is beneath it.
+ */
+export function deepElementFromPoint(doc: Document, at: { x: number; y: number }): Element | null {
+  let el = dom.elementFromPoint(doc, at.x, at.y);
+  if (el && dom.hasAttr(el, UI_HOST))
+    el = doc.elementsFromPoint(at.x, at.y).find((e) => !dom.hasAttr(e, UI_HOST)) ?? null;
+  for (let shadow = el && ownShadow(el); el && shadow; shadow = ownShadow(el)) {
+    const inner = shadow.elementFromPoint(at.x, at.y); // eslint-disable-line no-restricted-syntax -- a shadow root has no named members
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
+/**
+ * Whether a person's click at the element's centre (or at what is drawn for it) reaches it where it is
+ * now, without scrolling: what is hit there is the element, inside it, around it (it lets the pointer
+ * through), or its label. False when something else lies on top (a toolbar collapsed behind a header).
+ */
+export function reachable(el: Element): boolean {
+  const drawn = drawnBox(el) ?? el;
+  const box = [...drawn.getClientRects()].find((r) => r.width > 0 && r.height > 0);
+  if (!box) return false;
+  const at = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  const win = view(drawn);
+  if (at.x < 0 || at.y < 0 || at.x > win.innerWidth || at.y > win.innerHeight) return false;
+  const hit = deepElementFromPoint(dom.doc(drawn), at);
+  if (!hit) return false;
+  if (containsDeep(drawn, hit) || containsDeep(el, hit) || containsDeep(hit, drawn)) return true;
+  // A transparent control under what its widget draws (a select under its chosen value).
+  if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit), 2)) return true;
+  return [...((el as HTMLInputElement).labels ?? [])].some((l) => containsDeep(l, hit));
 }

@@ -77,14 +77,17 @@ describe('Element UI 2 (Vue 2), in Chinese', () => {
     expect(r[0]!.ok, r[0]!.message).toBe(true);
     expect(r[1]!.ok).toBe(false);
     expect(r[1]!.message).toMatch(
-      /^\[\d+\] textbox "地区" is covered by div\.el-date-picker__header, in the popup that \[\d+\] textbox "日期" \(value "2024-03-05"\) left open, so it was not clicked\. Press Escape to close the popup/,
+      /^\[\d+\] textbox "地区" is covered by (div\.el-date-picker__header|\[\d+\] button "2026 年"), in the popup that \[\d+\] textbox "日期" \(value "2024-03-05"\) left open, so it was not clicked\. Press Escape to close the popup/,
     );
     // Escape hides the calendar (display: none, not removed): the press says it closed.
     expect(r[2]!.message).toMatch(
       /^Pressed Escape on \[\d+\] textbox "日期".*Then: closed a popup with \d+ controls/,
     );
     expect(r[3]!.ok, r[3]!.message).toBe(true);
-    expect((await appState(page)).form).toMatchObject({ date: '2024-03-05' });
+    // Escape before the typing was committed (Enter, or focus leaving) discards it, as with a person's
+    // keys (seen with real key presses in Chromium on this page: Escape, then a click elsewhere, leaves
+    // no date; Enter takes it).
+    expect((await appState(page)).form?.date ?? '').toBe('');
     await page.close();
   });
 

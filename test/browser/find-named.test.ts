@@ -28,8 +28,9 @@ describe('a CSS selector as type', () => {
       'span',
     ]);
     expect((await run<M>(page, "h.find({ type: 'span' })")).length).toBeGreaterThanOrEqual(5);
+    // The span, shown with the phrase a person reads it in.
     expect((await run<M>(page, "h.find(/@/, { type: 'span' })")).map((m) => m.text)).toEqual([
-      'team@example.com',
+      'Mail us: team@example.com',
     ]);
     // A slider handle drawn as a focusable span, reached by its class.
     expect(await run<M>(page, "h.find({ type: '.ui-slider-handle' })")).toHaveLength(1);

@@ -3,8 +3,8 @@
  * each test opens a fixture page that loads dist/llm-helper.umd.js with a <script> tag.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { CORPUS, launchChromium, startServer } from './harness.mjs';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { CORPUS, launchChromium, startServer, truthFindings } from './harness.mjs';
 import { startMockModel, type MockModel } from './mock-model.mjs';
 
 export interface BrowserContextForTests {
@@ -14,11 +14,24 @@ export interface BrowserContextForTests {
   open(name: string, opts?: { width?: number; height?: number }): Promise<Page>;
 }
 
+/**
+ * Fails the test when the truth oracle (support/truth-oracle.js) found a report the page contradicts
+ * in any action the test ran.
+ */
+export function useTruthOracle(): void {
+  beforeEach(() => void truthFindings.splice(0));
+  afterEach(() => {
+    const found = truthFindings.splice(0);
+    if (found.length) throw new Error(`The page contradicts ${found.length} report(s):\n${found.join('\n')}`);
+  });
+}
+
 /** `panelRoot: 'closed'` leaves the panel's shadow root as the SDK makes it (see OPEN_PANEL_ROOT). */
 export function useBrowser(
   options: { panelRoot?: 'open' | 'closed'; args?: string[] } = {},
 ): BrowserContextForTests {
   const ctx = {} as BrowserContextForTests;
+  useTruthOracle();
   beforeAll(async () => {
     ctx.server = await startServer();
     ctx.browser = await launchChromium(options);
@@ -66,6 +79,7 @@ export function useMockModel(): MockModel {
 /** Chromium and a static server over ../shared/corpus/pages, for one test file. */
 export function useCorpus(): { browser: Browser; server: Awaited<ReturnType<typeof startServer>> } {
   const ctx = {} as { browser: Browser; server: Awaited<ReturnType<typeof startServer>> };
+  useTruthOracle();
   beforeAll(async () => {
     ctx.server = await startServer(CORPUS);
     ctx.browser = await launchChromium();

@@ -8,9 +8,13 @@ export function startServer(
   root?: string,
 ): Promise<{ url: string; otherOrigin: string; close(): Promise<void> }>;
 export const OPEN_PANEL_ROOT: string;
+export const TRUTH_ORACLE: string;
+/** What the truth oracle found since the last test took them: each a contradicted report. */
+export const truthFindings: string[];
 export function launchChromium(options?: {
   panelRoot?: 'open' | 'closed';
   args?: string[];
+  truth?: boolean;
 }): Promise<Browser>;
 export function corpusPages(): Promise<string[]>;
 export function openCorpusPage(

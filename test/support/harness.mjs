@@ -72,7 +72,6 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** @returns {Promise<import('playwright-core').Browser>} */
 /**
  * The panel's shadow root is closed, so page scripts do not find its controls; Playwright's locators
  * reach open roots only. Test pages get this init script, which opens the panel's root for the test
@@ -87,9 +86,16 @@ export const OPEN_PANEL_ROOT = `(() => {
   };
 })()`;
 
+/** The truth oracle (test/support/truth-oracle.js): every action's report checked against the page. */
+export const TRUTH_ORACLE = join(ROOT, 'test/support/truth-oracle.js');
+/** What the oracle found, in the order it found it; a test's afterEach fails on any (support/browser.ts). */
+export const truthFindings = [];
+
 /**
- * Debian's Chromium, headless. Every page it opens gets OPEN_PANEL_ROOT unless `panelRoot` is 'closed'.
- * @param {{ panelRoot?: 'open' | 'closed' }} [options]
+ * Debian's Chromium, headless. Every page it opens gets OPEN_PANEL_ROOT unless `panelRoot` is 'closed',
+ * and, under vitest (or with `truth: true`), the truth oracle, whose findings go to `truthFindings`.
+ * @param {{ panelRoot?: 'open' | 'closed', args?: string[], truth?: boolean }} [options]
+ * @returns {Promise<import('playwright-core').Browser>}
  */
 export async function launchChromium(options = {}) {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -101,17 +107,32 @@ export async function launchChromium(options = {}) {
     executablePath: path,
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
-  if (options.panelRoot === 'closed') return browser;
+  const truth = options.truth ?? !!process.env.VITEST;
+  const open = options.panelRoot !== 'closed';
+  if (!truth && !open) return browser;
+  const prepared = new WeakSet();
+  /** @param {import('playwright-core').BrowserContext} context */
+  const prepare = async (context) => {
+    if (prepared.has(context)) return;
+    prepared.add(context);
+    if (open) await context.addInitScript(OPEN_PANEL_ROOT);
+    if (truth) {
+      await context.addInitScript({ path: TRUTH_ORACLE });
+      context.on('console', (m) => {
+        if (m.text().startsWith('[llmh-truth]')) truthFindings.push(m.text());
+      });
+    }
+  };
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = async (o) => {
     const context = await newContext(o);
-    await context.addInitScript(OPEN_PANEL_ROOT);
+    await prepare(context);
     return context;
   };
   browser.newPage = async (o) => {
     const page = await newPage(o);
-    await page.context().addInitScript(OPEN_PANEL_ROOT);
+    await prepare(page.context());
     return page;
   };
   return browser;

@@ -98,8 +98,11 @@ describe('bundles', () => {
   // instead of finding them again on every call: summary() at 100,000 elements 56 → 22 ms), and to
   // 106 KiB on 2026-11-26 (~0.85 KB, issue #35: a call that reads the page walks an unbuilt index within
   // a budget and answers from the part walked, saying so, with the secret fields it did not reach found by
-  // the browser's query: the first synchronous call at 470,000 elements 231-354 → 77-135 ms).
-  const CEILING = 106 * 1024;
+  // the browser's query: the first synchronous call at 470,000 elements 231-354 → 77-135 ms). The
+  // product's ceiling was re-decided at 110 KiB on 2026-11-27 for what the issues since bought; #50 (true
+  // reports: input as a person's, clicks through labels, what went away and appeared, hover-only
+  // controls, refused submits, small pages listed whole) took it from about 107.9 to 111.1 KB.
+  const CEILING = 110 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

@@ -60,7 +60,7 @@ export async function typeIntoCell(
     const p = editor ? null : prepare(ctx, cellId, 'double-click');
     if (!p?.spot) break;
     hoverAt(ctx, p.spot.hit, p.spot.at);
-    pressAt(p.spot.hit, p.spot.at, { clickCount });
+    await pressAt(p.spot.hit, p.spot.at, { clickCount });
     await drawn();
     editor = editorOf(cell);
     how = clickCount === 1 ? 'a click' : 'a double-click';

@@ -1,6 +1,6 @@
 /** select, check and upload: native controls through their own properties and events, ARIA widgets through the pointer. */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../describe';
+import { deepActiveElement, elementLine } from '../describe';
 import {
   inputType,
   classSays,
@@ -99,6 +99,13 @@ async function selectNative(
     return { ok: false, message: `${note}${line} takes one option; pass a single value.`, changes: {} };
   const elId = ctx.store.idFor(el);
   const labels = picked.map((o) => normalize(o!.label || o!.text));
+  // Chosen already: a person picking it again changes nothing, and the page hears no change.
+  if (options.every((o) => o.selected === picked.includes(o)))
+    return {
+      ok: true,
+      message: `${note}${line} already shows ${labels.map((l) => `"${l}"`).join(', ')}.`,
+      changes: {},
+    };
   const tracker = track(ctx.store);
   el.focus();
   for (const o of options) o.selected = picked.includes(o);
@@ -295,6 +302,12 @@ async function selectEach(
     }
   }
   const changes = Object.assign({}, ...results.map((r) => r.changes)) as ActionResult['changes'];
+  // Where the focus is now, after every value and the list closed: not where a step left it.
+  if (changes.focus) {
+    const focused = deepActiveElement();
+    if (focused && focused !== dom.body(document)) changes.focus = elementLine(ctx.store, focused);
+    else delete changes.focus;
+  }
   const messages = results.map((r) => r.message);
   if (!native || !results.every((r) => r.ok))
     return { ok: results.every((r) => r.ok), message: messages.join(' '), changes };
@@ -376,12 +389,26 @@ function drawnBox(native: HTMLSelectElement): Element | null {
   const texts = [...native.options].map(optionText).filter(Boolean);
   let at: Element | null = native;
   for (let level = 0; at && level < 3; level++, at = dom.parentEl(at))
-    for (let next = dom.nextEl(at), i = 0; next && i < 2; next = dom.nextEl(next), i++) {
-      const shown = normalize(textOf(next, 200));
-      if (shown.length < 120 && isVisible(next) && texts.some((t) => shown.includes(t))) return next;
-    }
+    for (const step of [dom.nextEl, dom.prevEl])
+      for (let next = step(at), i = 0; next && i < 2; next = step(next), i++) {
+        const shown = normalize(textOf(next, 200));
+        // Its choice, or a placeholder of its own ("Choose a country") in a box a person can operate.
+        if (
+          shown.length < 120 &&
+          tagOf(next) !== 'LABEL' &&
+          isVisible(next) &&
+          (texts.some((t) => shown.includes(t)) || (!!shown && operable(next)))
+        )
+          return next;
+      }
   return null;
 }
+
+/** A box that takes clicks as a control does: a role, focus, or the pointer cursor. */
+const operable = (el: Element): boolean =>
+  isInteractive(el) ||
+  getComputedStyle(el).cursor === 'pointer' ||
+  classSays(el, 'select|dropdown|chosen|combo');
 
 /**
  * A hidden select chosen as a person would, through the box drawn in its place: the box clicked open,
@@ -523,7 +550,7 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
   const spot = pointerTarget(box);
   if ('hit' in spot) {
     hoverAt(ctx, spot.hit, spot.at);
-    pressAt(spot.hit, spot.at);
+    await pressAt(spot.hit, spot.at);
   } else activate(box);
   const changes = await tracker.finish();
   // The page may replace the box when it changes: judge by the live one.

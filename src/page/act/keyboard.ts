@@ -1,7 +1,8 @@
 /**
  * type and press. Text goes into inputs through the prototype's value setter with beforeinput/input
- * (so React, Vue and Angular see it) and change; contenteditable through execCommand('insertText').
- * The value is read back afterwards, and a mismatch (mask, maxlength, formatter) is reported, not hidden.
+ * (so React, Vue and Angular see it), and change when a person's edit commits (commit.ts);
+ * contenteditable through execCommand('insertText'). The value is read back afterwards, and a mismatch
+ * (mask, maxlength, formatter) is reported, not hidden.
  */
 import { LLMHelperError } from '../../errors';
 import { deepActiveElement, elementLine } from '../describe';
@@ -37,6 +38,7 @@ import {
 } from './text-fields';
 import { DATE_FORMATS, setSlider, setValue } from './value-fields';
 import { cellOf, typeIntoCell } from './cells';
+import { commit, edited } from './commit';
 
 export interface TypeOptions {
   /** Replace what is there (default true); false appends. */
@@ -56,6 +58,10 @@ export interface TypeOptions {
 export const PER_KEY_MAX = 200;
 /** Input types typed key by key. */
 const TEXT_INPUTS = new Set(['text', 'search', 'tel', 'url', 'email', 'password']);
+/** Fields whose change waits for Enter or focus leaving (a date input's comes with each whole value). */
+const COMMITTED = new Set([...TEXT_INPUTS, 'number']);
+/** How long after its last key a person presses Enter: a task apart, so the page has seen the text. */
+const ENTER_GAP_MS = 50;
 
 /** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
 export function editableOf(el: Element): Element | null {
@@ -88,6 +94,7 @@ function room(el: HTMLInputElement | HTMLTextAreaElement, text: string): string 
 }
 
 function typeIntoField(el: HTMLInputElement | HTMLTextAreaElement, text: string, opts: TypeOptions): void {
+  const before = el.value;
   if (opts.clear !== false && el.value !== '') {
     try {
       el.select();
@@ -122,7 +129,8 @@ function typeIntoField(el: HTMLInputElement | HTMLTextAreaElement, text: string,
     // What listens for keys after the value changed (a filter on keyup) sees the last one.
     if (opts.perKey === undefined && keyed && text) keyEvent(el, 'keyup', keyInfo([...text].pop()!));
   }
-  plainEvent(el, 'change');
+  if (tagOf(el) === 'TEXTAREA' || COMMITTED.has(inputType(el))) edited(el, before);
+  else plainEvent(el, 'change');
 }
 
 function typeIntoEditable(el: HTMLElement, text: string, opts: TypeOptions): void {
@@ -233,12 +241,23 @@ export async function type(
     typeIntoField(field as HTMLInputElement, text, opts);
   } else if (text_) typeIntoField(field as HTMLInputElement, text, opts);
   else typeIntoEditable(field as HTMLElement, text, opts);
-  const submitted = opts.submit ? pressEnter(field) : false;
+  // What the field showed when the keys were done, before Enter: what the page made of the typing.
+  let keyed: string | null = null;
+  let submitted = false;
+  if (opts.submit) {
+    // A person's Enter comes in a task after the last key: a two-way binding has synced the text by then.
+    await sleep(ENTER_GAP_MS);
+    const at = liveEquivalent(ctx, field, fieldId) ?? field;
+    if (text_) keyed = (at as HTMLInputElement).value ?? '';
+    submitted = pressEnter(at);
+  }
   // The page may replace the field while it is typed into: read back from the live one.
   const live = liveEquivalent(ctx, field, fieldId);
-  // A typeahead answers after its debounce (jQuery UI: 300 ms): wait as a person would, for its list.
+  // A typeahead answers after its debounce (jQuery UI: 300 ms): wait as a person would, for its list; a
+  // search or filter field, for the results its debounce brings.
   const typeahead = isTypeahead(field);
-  const changes = await tracker.finish(live ?? field, typeahead ? TYPEAHEAD_MS : 0);
+  const search = !typeahead && isSearch(field);
+  const changes = await tracker.finish(live ?? field, typeahead ? TYPEAHEAD_MS : search ? SEARCH_MS : 0);
   if (typeahead) {
     const offered = suggestions(ctx, field, tracker.touched);
     if (offered.length) {
@@ -253,7 +272,7 @@ export async function type(
       message: `${note}Typed "${truncate(text, 200)}" into ${line}; the field closed and its place shows "${truncate(took, 200)}".${describeChanges(changes)}`,
       changes,
     };
-  if (!live && !submitted)
+  if (!live && !submitted && keyed === null)
     return {
       ok: false,
       message: `${note}Typed into ${line}, but the page replaced that field and no field like it is there now, so the text is not on the page.${describeChanges(changes)}`,
@@ -267,12 +286,28 @@ export async function type(
       : ((target as HTMLElement).innerText ?? '').replace(/\n$/, '');
   const after = elementLine(ctx.store, target);
   const secret = changes.value === '[redacted]';
+  const shown = `"${truncate(text, 200)}"`;
+  const typedAs = `${note}Typed ${secret ? `${text.length} characters` : shown} into ${after}`;
+  // Enter after the text was in: what the field shows since is the page's answer to Enter (an entry
+  // taken and the field emptied, a search run), not a refusal of the typing.
+  if (keyed === base + text && now !== keyed) {
+    const answer = !live
+      ? 'the page took the entry and replaced the field'
+      : now === ''
+        ? 'the page took the entry and emptied the field'
+        : `the field now shows ${secret ? 'something else' : `"${truncate(now, 200)}"`}`;
+    return {
+      ok: true,
+      message: `${typedAs} and ${submitted ? 'submitted the form' : 'pressed Enter'}: ${answer}.${describeChanges(changes)}`,
+      changes,
+    };
+  }
   const matches = editor
     ? // What the editor shows: each typed line (beside its line numbers), and not also all it showed before.
       text.split('\n').every((l) => now.includes(l)) &&
       (opts.clear === false || !kept(shownBefore, now, text))
     : text_
-      ? now === base + text || (submitted && now === '')
+      ? now === base + text
       : now.includes(text);
   // The field an editor reads from empties itself: the value is what the editor now shows.
   if (editor) changes.value = matches && opts.clear !== false ? text : truncate(now, 200);
@@ -291,7 +326,6 @@ export async function type(
     now === want && want !== base + text
       ? `maxlength ${max} cut it`
       : 'the page changed or refused the input: a mask or formatter';
-  const shown = `"${truncate(text, 200)}"`;
   // A mask or formatter that kept what was typed, in its own format (a phone number's brackets, a card
   // number's groups, thousands separators): done, as the person sees it.
   if (!matches && text_ && reformatted(base + text, now, opts.clear === false ? '' : before))
@@ -306,10 +340,25 @@ export async function type(
       message: `${note}Typed ${shown} into ${after}; the field completed it to "${truncate(now, 200)}" (the added part is selected: typing on replaces it).${describeChanges(changes)}`,
       changes,
     };
+  // A search the page runs after its debounce: said when nothing came of it within the wait.
+  const pending =
+    search && !opts.submit && !changes.itemsGone && !changes.added ? ' The results may still change.' : '';
   const message = matches
-    ? `${note}Typed ${secret ? `${text.length} characters` : shown} into ${after}${submitted ? ' and submitted' : ''}.`
+    ? `${typedAs}${submitted ? ' and submitted the form' : opts.submit ? ' and pressed Enter' : ''}.`
     : `${note}Typed ${secret ? '…' : shown} into ${after}, but it now shows ${secret ? 'something else' : `"${truncate(now, 200)}"`} (${why}). Check whether that is acceptable.`;
-  return { ok: matches, message: message + describeChanges(changes), changes };
+  return { ok: matches, message: message + describeChanges(changes) + (matches ? pending : ''), changes };
+}
+
+/** How long typing into a search or filter field waits for the results its debounce brings. */
+const SEARCH_MS = 1000;
+
+/** A field a person types into to search or filter what the page lists. */
+function isSearch(field: Element): boolean {
+  if (inputType(field) === 'search' || roleOf(field) === 'searchbox') return true;
+  const said = ['name', 'placeholder', 'aria-label', 'id', 'class']
+    .map((a) => dom.attr(field, a) ?? '')
+    .join(' ');
+  return /search|filter|query|(^|\W)q(\W|$)|suche|recherche|buscar|搜索|筛选|过滤/i.test(said);
 }
 
 /** The letters and digits of a text, in order, case aside: what a format keeps of what was typed. */
@@ -347,6 +396,7 @@ function pressEnter(el: Element): boolean {
   const info = keyInfo('Enter');
   let submitted = false;
   if (keyEvent(el, 'keydown', info) && keyEvent(el, 'keypress', info)) {
+    commit(el);
     if (tagOf(el) === 'INPUT') submitted = submitFrom(el);
   }
   keyEvent(el, 'keyup', info);
@@ -480,6 +530,8 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
   if (!real && down && (typing || info.key === 'Enter')) keyEvent(target, 'keypress', info, modifiers);
   if (!real && down) {
     if (info.key === 'Enter') {
+      // Enter commits an edit of the field (its change), then submits the form it is in.
+      commit(target);
       if (tagOf(target) === 'INPUT' && isTextField(target))
         effect = submitFrom(target) ? 'submitted the form' : '';
       else if (
@@ -535,6 +587,8 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
     }
   }
   if (!real) keyEvent(target, 'keyup', info, modifiers);
+  // The browser's own Enter does not commit a value a script set: the edit's change comes here.
+  else if (info.key === 'Enter') commit(target);
   const changes = await tracker.finish(isTextField(target) ? target : null);
   const combo = [...modifiers, name === ' ' ? 'Space' : name].join('+');
   const on = target === dom.body(document) ? 'the page' : elementLine(ctx.store, target);

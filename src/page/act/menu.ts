@@ -183,7 +183,7 @@ export async function rightClick(ctx: ActionContext, id: Target): Promise<MenuLi
   const before = new Set(visibleMenus());
   const tracker = track(ctx.store);
   hoverAt(ctx, p.spot.hit, p.spot.at);
-  const notCancelled = pressAt(p.spot.hit, p.spot.at, { button: 'right' });
+  const notCancelled = await pressAt(p.spot.hit, p.spot.at, { button: 'right' });
   const changes = await tracker.finish();
   const menu = visibleMenus().find((m) => !before.has(m)) ?? newMenuNear(tracker.touched, p.spot.at);
   if (!menu) {
@@ -305,7 +305,7 @@ export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): 
       // clicked, as a person does when hovering showed nothing. A leaf is never clicked on the way.
       expands = !sub && !toItem(ctx, item).disabled && (hasSubmenu(item) || expander(item));
       if (expands) {
-        pressAt(spot.hit, spot.at);
+        await pressAt(spot.hit, spot.at);
         sub = await waitForSubmenu(ctx, item, menus, touched);
       }
     } finally {

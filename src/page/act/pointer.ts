@@ -5,16 +5,17 @@
  */
 import { LLMHelperError } from '../../errors';
 import { deepActiveElement, elementLine } from '../describe';
-import { isChecked, nameOf, tagOf } from '../label';
+import { controlsIn, isChecked, isInteractive, nameOf, tagOf, textOf } from '../label';
 import { DIALOG_SELECTOR, TYPE_SELECTORS } from '../types';
 import { disabledReason } from '../disabled';
-import { drawnBox, isInert, transparent } from '../visible';
+import { deepElementFromPoint, drawnBox, isInert, quickVisibility, transparent } from '../visible';
+import { hoverHolder } from '../hover-css';
 import { behindLayer } from '../find';
 import { describeChanges, track, type ActionResult } from '../settle';
 import { resolveTarget, type Target } from '../target';
-import { UI_HOST, containsDeep, nearAncestor, ownShadow } from '../walk';
+import { containsDeep, nearAncestor, parentOf } from '../walk';
 import type { ActionContext } from './context';
-import { mouseEvent, nextFrame, type Modifier, type Point } from './events';
+import { mouseEvent, nextFrame, sleep, type Modifier, type Point } from './events';
 import * as dom from '../dom';
 import { openPlainList } from '../options';
 
@@ -29,22 +30,6 @@ export interface ClickOptions {
 const BUTTON_NUMBER = { left: 0, middle: 1, right: 2 } as const;
 const BUTTONS_MASK = { left: 1, middle: 4, right: 2 } as const;
 
-/**
- * elementFromPoint that goes into open shadow roots and looks through the SDK's own panel: it floats
- * over the page for the person, and the agent acts on what is beneath it.
- */
-function deepElementFromPoint(doc: Document, at: Point): Element | null {
-  let el = dom.elementFromPoint(doc, at.x, at.y);
-  if (el && dom.hasAttr(el, UI_HOST))
-    el = doc.elementsFromPoint(at.x, at.y).find((e) => !dom.hasAttr(e, UI_HOST)) ?? null;
-  for (let shadow = el && ownShadow(el); el && shadow; shadow = ownShadow(el)) {
-    const inner = shadow.elementFromPoint(at.x, at.y); // eslint-disable-line no-restricted-syntax -- a shadow root has no named members
-    if (!inner || inner === el) break;
-    el = inner;
-  }
-  return el;
-}
-
 /** A short name for whatever covers the target: `div.modal-backdrop`, `dialog "Confirm"`. */
 function coverName(el: Element): string {
   const name = nameOf(el, 30);
@@ -53,9 +38,41 @@ function coverName(el: Element): string {
 }
 
 export interface PointerTarget {
-  /** The deepest element under the point, inside the target. */
+  /** The deepest element under the point, inside the target (or inside `via`). */
   hit: Element;
   at: Point;
+  /** The label the target is operated through: a person clicks what draws the control. */
+  via?: Element;
+  /** What the pointer must be over for the page to show the target (CSS :hover, which events never set). */
+  over?: Element;
+}
+
+/** A control a person cannot aim at: a pixel or two across. */
+const tiny = (el: Element): boolean => {
+  const r = dom.rect(el);
+  return r.width <= 2 || r.height <= 2;
+};
+
+/** The control an element is part of: itself or its nearest interactive ancestor (a few levels). */
+function controlOf(el: Element): Element | null {
+  for (let n: Element | null = el, i = 0; n && i < 6; n = parentOf(n), i++) if (isInteractive(n)) return n;
+  return null;
+}
+
+/**
+ * The point of a checkbox's or radio's label that a click there reaches (the label's click is the box's),
+ * or null: no label shown, or something else on top of it.
+ */
+function labelSpot(el: Element): PointerTarget | null {
+  if (tagOf(el) !== 'INPUT' || !/^(checkbox|radio)$/.test((el as HTMLInputElement).type)) return null;
+  for (const label of [...((el as HTMLInputElement).labels ?? [])]) {
+    const box = [...label.getClientRects()].find((r) => r.width > 2 && r.height > 2);
+    if (!box) continue;
+    const at = { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
+    const hit = deepElementFromPoint(dom.doc(label), at);
+    if (hit && (containsDeep(label, hit) || containsDeep(el, hit))) return { hit, at, via: label };
+  }
+  return null;
 }
 
 /** Where to click: the centre of the target's visible box, after scrolling it into view; or why not. */
@@ -63,6 +80,17 @@ export function pointerTarget(
   target: Element,
   force = false,
 ): PointerTarget | { covered: string; by: Element } {
+  // A control the page shows only on hover (a row's delete button): the pointer goes over its holder,
+  // and the press to the control, as a person's would once it showed.
+  const holder = !quickVisibility(target).visible ? hoverHolder(target) : null;
+  if (holder && quickVisibility(holder).visible) {
+    const r = dom.rect(holder);
+    return {
+      hit: target,
+      at: { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) },
+      over: holder,
+    };
+  }
   // A person clicks what is drawn for a combobox kept out of sight.
   const el = drawnBox(target) ?? target;
   let rect = dom.rect(el);
@@ -77,15 +105,22 @@ export function pointerTarget(
   const box = [...el.getClientRects()].find((r) => r.width > 0 && r.height > 0) ?? rect;
   const at = { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
   const hit = deepElementFromPoint(dom.doc(el), at);
-  if (!hit || containsDeep(el, hit)) return { hit: hit ?? el, at };
+  // A box a pixel across is drawn by its label, which is what a person clicks (and what the app may
+  // listen to).
+  if (!hit || containsDeep(el, hit)) return (!force && tiny(el) && labelSpot(el)) || { hit: hit ?? el, at };
   // The target lets clicks through (pointer-events: none) to an ancestor: the ancestor gets them.
   if (containsDeep(hit, el) || force) return { hit: el, at };
-  // A transparent control under what its widget draws (Ant Design's select under the chosen value): a
-  // person clicks what is drawn there, and the widget takes the click.
-  if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit))) return { hit, at };
   // A control hidden under what its own label draws (Chakra's switch): a click in the label is its click.
-  if ([...((el as HTMLInputElement).labels ?? [])].some((l) => containsDeep(l, hit))) return { hit, at };
-  return { covered: coverName(hit), by: hit };
+  const around = [...((el as HTMLInputElement).labels ?? [])].find((l) => containsDeep(l, hit));
+  if (around) return { hit, at, via: around };
+  // A transparent control under what its widget draws (Ant Design's select under the chosen value): a
+  // person clicks what is drawn there, and the widget takes the click; never a control of its own on top.
+  const over = controlOf(hit);
+  const unrelated = !!over && over !== el && !containsDeep(over, el) && !containsDeep(el, over);
+  if (!unrelated && (transparent(el) || tiny(el)) && nearAncestor(el, (a) => containsDeep(a, hit)))
+    return { hit, at };
+  // Else a covered checkbox or radio is clicked through its label, where that shows.
+  return labelSpot(el) ?? { covered: coverName(hit), by: over ?? hit };
 }
 
 /**
@@ -140,17 +175,22 @@ export function hoverAt(ctx: ActionContext, hit: Element, at: Point): void {
   ctx.hovered = hit;
 }
 
+/** Between the clicks of a double or triple click: a person's, well inside any page's double-click time. */
+const MULTI_CLICK_GAP_MS = 60;
+
 /**
- * The press-and-release sequence; returns false when the page cancelled the final click/contextmenu, and
- * null when it removed the target as it was pressed (no click then).
+ * The press-and-release sequence (each click of a double click a full one, a person's interval apart,
+ * `detail` counting them); resolves false when the page cancelled the final click/contextmenu, and null
+ * when it removed the target as it was pressed (no click then).
  */
-export function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): boolean | null {
+export async function pressAt(hit: Element, at: Point, opts: ClickOptions = {}): Promise<boolean | null> {
   const which = opts.button ?? 'left';
   const button = BUTTON_NUMBER[which];
   const buttons = BUTTONS_MASK[which];
   const count = opts.clickCount ?? 1;
   let allowed = true;
   for (let i = 1; i <= count; i++) {
+    if (i > 1) await sleep(MULTI_CLICK_GAP_MS);
     const m = { button, modifiers: opts.modifiers, detail: i };
     const down =
       mouseEvent(hit, 'pointerdown', at, { ...m, buttons }) &&
@@ -228,15 +268,17 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
   const spot = pointerTarget(element, force);
   // Only a refusal looks for the popup (check falls back to the box's own click when covered).
   const opener = 'covered' in spot ? popupOpener(spot.by) : null;
-  if ('covered' in spot)
+  if ('covered' in spot) {
+    const by = isInteractive(spot.by) ? elementLine(ctx.store, spot.by) : spot.covered;
     return {
       element,
       line,
       note,
       refused: opener
-        ? `${note}${line} is covered by ${spot.covered}, in the popup that ${elementLine(ctx.store, opener)} left open, so it was not ${verb}ed. Press Escape to close the popup, then try again, or pass force: true.`
-        : `${note}${line} is covered by ${spot.covered}, so it was not ${verb}ed. Close or dismiss that first, or pass force: true.`,
+        ? `${note}${line} is covered by ${by}, in the popup that ${elementLine(ctx.store, opener)} left open, so it was not ${verb}ed. Press Escape to close the popup, then try again, or pass force: true.`
+        : `${note}${line} is covered by ${by}, so it was not ${verb}ed: a person could not reach it there. Close or dismiss that first, or pass force: true.`,
     };
+  }
   return { element, line, note, spot };
 }
 
@@ -255,9 +297,12 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
       modifiers: opts.modifiers ?? [],
     }));
   if (real) ctx.hovered = p.spot.hit;
-  else hoverAt(ctx, p.spot.hit, p.spot.at);
+  else {
+    if (p.spot.over) hoverAt(ctx, p.spot.over, p.spot.at);
+    hoverAt(ctx, p.spot.hit, p.spot.at);
+  }
   // Removed as it was pressed, not by the click (a row's "remove" link is gone after its click too).
-  const removed = !real && pressAt(p.spot.hit, p.spot.at, opts) === null;
+  const removed = !real && (await pressAt(p.spot.hit, p.spot.at, opts)) === null;
   const changes = await tracker.finish(p.element);
   // A menu drawn without ARIA roles that this click opened is the one getMenuItems lists.
   const menu = changes.menuOpened && openPlainList(p.element);
@@ -274,7 +319,17 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   // A switch, checkbox or expandable item that changed says so: its line above shows the state before
   // the click.
   const now = after && after !== before ? `; it is now ${after}` : '';
-  return { ok: true, message: `${p.note}${verb} ${p.line}${now}.${describeChanges(changes)}`, changes };
+  const via = p.spot.via
+    ? ` through its label "${nameOf(p.spot.via, 40) || textOf(p.spot.via, 40)}"`
+    : p.spot.over
+      ? ` (the page shows it only while the pointer is over ${elementLine(ctx.store, p.spot.over, { text: false })}; the click went to it as after a hover)`
+      : '';
+  // A submit whose form stayed in error did not do what it is for.
+  return {
+    ok: !changes.notSent,
+    message: `${p.note}${verb} ${p.line}${via}${now}.${describeChanges(changes)}`,
+    changes,
+  };
 }
 
 const TOGGLES = `${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio}`;
@@ -304,7 +359,25 @@ export async function hover(ctx: ActionContext, id: Target): Promise<ActionResul
   const tracker = track(ctx.store);
   hoverAt(ctx, p.spot!.hit, p.spot!.at);
   const changes = await tracker.finish();
-  return { ok: true, message: `${p.note}Hovered over ${p.line}.${describeChanges(changes)}`, changes };
+  // What the page shows on CSS :hover stays hidden: a script's pointer events never set it.
+  const hidden = hoverHidden(p.element).map((el) => elementLine(ctx.store, el));
+  const css = hidden.length
+    ? ` The page shows ${hidden.slice(0, 5).join('; ')} only on CSS :hover, which a script's pointer does not set, so ${hidden.length === 1 ? 'it stays' : 'they stay'} hidden; click by ID all the same (the click goes to it as after a hover).`
+    : '';
+  return { ok: true, message: `${p.note}Hovered over ${p.line}.${describeChanges(changes)}${css}`, changes };
+}
+
+/** Controls inside or beside `el` that a :hover rule over it would show, and that are hidden now. */
+function hoverHidden(el: Element): Element[] {
+  const out: Element[] = [];
+  const around = dom.parentEl(el) ?? el;
+  for (const c of controlsIn(around)) {
+    if (out.length >= 10) break;
+    if (quickVisibility(c).visible) continue;
+    const holder = hoverHolder(c);
+    if (holder && (containsDeep(holder, el) || containsDeep(el, holder))) out.push(c);
+  }
+  return out;
 }
 
 export async function focus(ctx: ActionContext, id: Target): Promise<ActionResult> {

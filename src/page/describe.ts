@@ -23,7 +23,14 @@ import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
 import { normalize, plural, thousands, truncate } from './text';
-import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, TYPE_SELECTORS, isSelectorType, typeSelector } from './types';
+import {
+  ALERT_SELECTOR,
+  INTERACTIVE_SELECTOR,
+  SUBMIT,
+  TYPE_SELECTORS,
+  isSelectorType,
+  typeSelector,
+} from './types';
 import {
   hitTestGrid,
   inViewportAll,
@@ -390,7 +397,6 @@ const mainCandidate = (el: Element): boolean => isControl(el) || lonelyToggle(el
  * button per row) are listed once, with the ID and row of each, so that a model can tell them apart.
  */
 /** A form's submit button, as the browser reads one. */
-const SUBMIT = 'button[type=submit],input[type=submit],input[type=image],form button:not([type])';
 
 function mainActions(
   store: ElementStore,
@@ -423,8 +429,9 @@ function mainActions(
   );
   let room = max - submits.size;
   for (const { el, key } of candidates) {
-    // In view is where a person's click reaches it: not under a header or a layer.
-    if ((room > 0 || seen.has(key) || submits.has(key)) && !reachable(el)) continue;
+    // In view is where a person's click reaches it: not under a header or a layer (looked at for a
+    // control the list is about to name; its repeats in other rows are not hit-tested one by one).
+    if (!seen.has(key) && (room > 0 || submits.has(key)) && !reachable(el)) continue;
     const known = seen.get(key);
     if (known) known.push(el);
     else if (submits.has(key) || room-- > 0) seen.set(key, [el]);

@@ -1040,6 +1040,6 @@ function hoverOnlyNote(store: ElementStore, anchor: Element, hidden: Candidate[]
     shown.push(refOf(store, c.el));
   }
   return holder
-    ? `This item's ${shown.length === 1 ? 'control shows' : 'controls show'} only while the pointer is over ${refOf(store, holder)} (CSS :hover): ${shown.slice(0, 5).join('; ')}. Click by ID: the click goes to it as after a hover.`
+    ? `Shown only on hover of ${refOf(store, holder)} (CSS :hover): ${shown.slice(0, 5).join('; ')}; a click by ID works.`
     : '';
 }

@@ -22,23 +22,12 @@ const shows = (style: CSSStyleDeclaration): boolean =>
   style.visibility === 'visible' ||
   (!!style.opacity && Number(style.opacity) > 0);
 
-/** A selector list split at its top-level commas. */
-function parts(list: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(list.slice(start));
-  return out.map((p) => p.trim()).filter(Boolean);
-}
+/** A selector list split at its top-level commas (not those inside :is(…) or [attr="a,b"]). */
+const parts = (list: string): string[] =>
+  list
+    .split(/,(?![^([]*[)\]])/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 function collect(rules: CSSRuleList, out: HoverRule[]): void {
   for (let i = 0; i < rules.length && out.length < 500; i++) {

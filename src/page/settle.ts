@@ -8,7 +8,7 @@ import { fieldValue } from './redact';
 import { errorText, fieldsInError, markedFields } from './invalid';
 import type { ElementStore } from './store';
 import { plural, truncate } from './text';
-import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from './types';
+import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR, SUBMIT } from './types';
 import { isVisible, quickVisibility, toggleOwner } from './visible';
 import { collectRoots, forgetRoots } from './roots';
 import { elementIndex } from './element-index';
@@ -968,8 +968,6 @@ function revealed(hidden: Set<Element>, touched: Set<Element>, added: Set<Elemen
   return out;
 }
 
-/** A control that submits its form: a submit button, or a button of a form with no type. */
-const SUBMIT = 'button[type=submit],input[type=submit],input[type=image],form button:not([type])';
 /** The form a submit control sends: its form owner, or the form role around it. */
 const formOf = (el: Element): Element | null =>
   (el as HTMLButtonElement).form ?? dom.closest(el, 'form,[role=form]');

@@ -244,3 +244,6 @@ export function typeSelector(type: string): string {
   }
   return type;
 }
+
+/** A control that submits its form: a submit button, or a button of a form with no type. */
+export const SUBMIT = 'button[type=submit],input[type=submit],input[type=image],form button:not([type])';

@@ -61,8 +61,8 @@ describe('look-ups a person would agree with', () => {
       const clicked = await h.click(id);
       return { note: near.note, hovered, clicked, left: document.querySelectorAll('#reports li').length };
     });
-    expect(r.note).toMatch(/only while the pointer is over .*CSS :hover.*\[\d+\] button "Delete"/);
-    expect(r.hovered.message).toMatch(/only on CSS :hover.*stays hidden/);
+    expect(r.note).toMatch(/Shown only on hover of .*CSS :hover.*\[\d+\] button "Delete"/);
+    expect(r.hovered.message).toMatch(/only on CSS :hover.*still hidden/);
     expect(r.left).toBe(1);
     expect(r.clicked.ok).toBe(true);
     expect(r.clicked.message).toMatch(/went away \("Report A/);

@@ -276,7 +276,7 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
       note,
       refused: opener
         ? `${note}${line} is covered by ${by}, in the popup that ${elementLine(ctx.store, opener)} left open, so it was not ${verb}ed. Press Escape to close the popup, then try again, or pass force: true.`
-        : `${note}${line} is covered by ${by}, so it was not ${verb}ed: a person could not reach it there. Close or dismiss that first, or pass force: true.`,
+        : `${note}${line} is covered by ${by}, so it was not ${verb}ed. Close or dismiss that first, or pass force: true.`,
     };
   }
   return { element, line, note, spot };
@@ -322,7 +322,7 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const via = p.spot.via
     ? ` through its label "${nameOf(p.spot.via, 40) || textOf(p.spot.via, 40)}"`
     : p.spot.over
-      ? ` (the page shows it only while the pointer is over ${elementLine(ctx.store, p.spot.over, { text: false })}; the click went to it as after a hover)`
+      ? ` (shown only on hover of ${elementLine(ctx.store, p.spot.over, { text: false })}; clicked as after a hover)`
       : '';
   // A submit whose form stayed in error did not do what it is for.
   return {
@@ -362,7 +362,7 @@ export async function hover(ctx: ActionContext, id: Target): Promise<ActionResul
   // What the page shows on CSS :hover stays hidden: a script's pointer events never set it.
   const hidden = hoverHidden(p.element).map((el) => elementLine(ctx.store, el));
   const css = hidden.length
-    ? ` The page shows ${hidden.slice(0, 5).join('; ')} only on CSS :hover, which a script's pointer does not set, so ${hidden.length === 1 ? 'it stays' : 'they stay'} hidden; click by ID all the same (the click goes to it as after a hover).`
+    ? ` Shown only on CSS :hover, which a script cannot set, so still hidden: ${hidden.slice(0, 5).join('; ')}; a click by ID works.`
     : '';
   return { ok: true, message: `${p.note}Hovered over ${p.line}.${describeChanges(changes)}${css}`, changes };
 }

@@ -9,7 +9,7 @@ import { readOptions } from './errors';
 import { createProvider, providers as listProviders, type Preset } from './llm';
 import { Agent as CoreAgent, discardSavedRun, savedRun, type AgentOptions } from './agent/agent';
 import type { PageTools } from './agent/page-tools';
-import { createPanel, panelOptions, type Panel, type PanelOptions } from './ui/panel';
+import { createPanel, panelOptions, type Panel, type PanelControl, type PanelOptions } from './ui/panel';
 import {
   connect as connectBridge,
   forgetConnection,
@@ -58,12 +58,31 @@ export class Agent extends CoreAgent {
   }
 }
 
-let shownPanel: Panel | null = null;
+// The panel's agent is made from these classes, reachable from the global (LLMHelper.Agent, its
+// prototype chain up to the event emitter): frozen, so a page script cannot change how the person's
+// agent runs, what it emits or what it reads.
+for (
+  let c: unknown = Agent;
+  typeof c === 'function' && c !== Function.prototype;
+  c = Object.getPrototypeOf(c)
+) {
+  Object.freeze((c as { prototype: object }).prototype);
+  Object.freeze(c);
+}
 
-/** Opens the in-page panel on the default LLMHelper (once; later calls return the same one). */
+/** The panel the SDK made, whole: only this module's wiring (the bridge's confirmations) holds it. */
+let shownPanel: PanelControl | null = null;
+/** What page code gets of it: open, close, propose; nothing of the agent (its options, key, run, state). */
+let pagePanel: Panel | null = null;
+
+/**
+ * Opens the in-page panel on the default LLMHelper (once; later calls return the same one). Its agent
+ * lives in the panel's closure: the object returned can open or collapse the panel and propose a task
+ * that the person must send.
+ */
 export function panel(options?: PanelOptions): Panel {
   panelOptions(options); // checked on every call, though only the first opens the panel
-  if (shownPanel) return shownPanel;
+  if (pagePanel) return pagePanel;
   const helper = defaultHelper();
   shownPanel = createPanel(
     {
@@ -80,7 +99,13 @@ export function panel(options?: PanelOptions): Panel {
     },
     options,
   );
-  return shownPanel;
+  const made = shownPanel;
+  pagePanel = Object.freeze({
+    open: () => made.open(),
+    close: () => made.close(),
+    propose: (task: string) => made.propose(task),
+  });
+  return pagePanel;
 }
 
 /** Serves the default LLMHelper's tools to an agent outside the page, through the bridge (llm-helper-bridge). */

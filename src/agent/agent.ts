@@ -42,6 +42,8 @@ export interface PendingCall {
   name: string;
   args: Record<string, unknown>;
   risk: Risk;
+  /** Page text that tried to instruct the model earlier in the run (the latest), which the call may follow. */
+  flagged?: string;
 }
 
 export interface AgentOptions extends Rules {
@@ -100,6 +102,25 @@ export interface RunResult {
   error?: string;
 }
 
+/** A run's steps as a record, one line a call: what a resumed run carries (as data) to the next page. */
+export function stepRecord(steps: readonly Step[]): string {
+  const lines: string[] = [];
+  for (const [i, step] of steps.entries())
+    for (const c of step.calls)
+      lines.push(
+        `${i + 1}. ${c.name}(${safeJSON(c.args).slice(0, 200)}) → ${firstLine(c.refused ?? c.result).slice(0, 200)}`,
+      );
+  return lines.slice(-40).join('\n') || '(no steps yet)';
+}
+
+const safeJSON = (v: unknown): string => {
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return '';
+  }
+};
+
 /** Results older than this many steps shrink to their first line. */
 const KEEP_WHOLE = 3;
 const NUDGES = [5, 2];
@@ -121,7 +142,10 @@ function readSavedRun(): SavedRun | null {
     const raw = sessionStorage.getItem(RUN_KEY);
     if (raw === null) return null;
     const saved = parseSaved(savedRunSchema, JSON.parse(raw));
-    if (!saved) sessionStorage.removeItem(RUN_KEY);
+    if (!saved || (saved.origin !== undefined && saved.origin !== location.origin)) {
+      sessionStorage.removeItem(RUN_KEY);
+      return null;
+    }
     return saved;
   } catch {
     return null;
@@ -138,11 +162,15 @@ function lostRun(): string | null {
   }
 }
 
-/** The task of the run saved for this tab (to show the person before it resumes), or null. */
-export function savedRun(): { task: string } | null {
+/**
+ * The task of the run saved for this tab and the steps it would carry, to show the person before it
+ * resumes; null when there is none.
+ */
+export function savedRun(): { task: string; steps: string[] } | null {
   const saved = readSavedRun();
   const lost = saved ? null : lostRun();
-  return saved ? { task: saved.task } : lost === null ? null : { task: lost };
+  if (saved) return { task: saved.task, steps: stepRecord((saved.steps ?? []) as Step[]).split('\n') };
+  return lost === null ? null : { task: lost, steps: [] };
 }
 
 /** Drops the run saved for this tab. */
@@ -230,6 +258,8 @@ export interface AgentEvents {
   'tool:result': (result: { call: ToolCall; ok: boolean; text: string }) => void;
   /** A risky call waits for confirmation. */
   confirm: (pending: PendingCall) => void;
+  /** Page text that tries to instruct the model was seen (it goes on as data, flagged). */
+  flagged: (flag: { step: number; text: string }) => void;
   /** The model asks the person a question. */
   ask: (question: string) => void;
   /** One model turn and its tool calls are finished. */
@@ -250,6 +280,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private pausing = false;
   private unpause: (() => void) | null = null;
   private handBack = '';
+  /** The latest page text of this run that tried to instruct the model, for the person's card. */
+  private lastFlag: string | null = null;
   private marker = newMarker();
   /** OpenAI's prompt_cache_key: one per agent, so its requests reach the machine that holds its prefix. */
   private readonly cacheKey = `llm-helper-${newMarker().slice(10)}`;
@@ -550,19 +582,16 @@ export class Agent extends EventEmitter<AgentEvents> {
       observation: saved.observation ?? '',
       startedAt: saved.startedAt ?? Date.now(),
     };
-    // The delimiter is this agent's own, fresh; never one read from storage, which a page script can write.
-    agent.messages = rewrap(saved.messages as Message[], saved.marker, agent.marker);
+    // What sessionStorage holds a page script can write: no turn of it is taken as the person's, the
+    // model's or a tool's. The conversation starts again from the person's task (which they saw and
+    // approved) and the steps so far as a record, inside this agent's own fresh delimiter (loop()).
+    agent.messages = [];
     // Paused when the person navigated: still theirs on this page until they continue.
     agent.pausing = saved.paused === true;
-    // A call that was running when the page went away has no result: say so.
-    const last = agent.messages[agent.messages.length - 1];
+    // A call that was running when the page went away has no result: the record says so.
+    const last = saved.messages[saved.messages.length - 1];
     if (last?.role === 'assistant' && last.toolCalls?.length) {
       const lost = `The page navigated to ${location.href}; this call's result was lost.`;
-      agent.messages.push({
-        role: 'tool',
-        results: last.toolCalls.map((c) => ({ callId: c.id, name: c.name, content: lost })),
-      });
-      // The step's record too: the calls that were running when the page went (it navigated, so they ran).
       const step = agent.carried.steps.at(-1);
       if (step && step.calls.length < last.toolCalls.length)
         for (const c of last.toolCalls.slice(step.calls.length))
@@ -588,6 +617,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     const base = {
       version: 1 as const,
       task,
+      origin: location.origin,
       mode,
       step,
       marker: this.marker,
@@ -665,6 +695,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     // Where the page's log stood when the run began: errors after it are this run's to mention.
     const logFrom = (await this.options.helper.console()).at(-1)?.n ?? 0;
     this.stopped = false;
+    this.lastFlag = null;
     let n = resumedAt;
     // On a full page load mid-run, the conversation is saved so the next page can go on.
     const progress = () => ({ steps, usage, observation: firstObservation, startedAt: t0 });
@@ -690,7 +721,11 @@ export class Agent extends EventEmitter<AgentEvents> {
     const observe = (text: string, step: number): string => {
       // Each instructing text once per run, though the page shows it at every look.
       for (const flag of injectionsIn(text))
-        if (!flagged.some((f) => f.text === flag)) flagged.push({ step, text: flag });
+        if (!flagged.some((f) => f.text === flag)) {
+          flagged.push({ step, text: flag });
+          this.lastFlag = flag;
+          this.emit('flagged', { step, text: flag });
+        }
       return spotlight(text, this.marker);
     };
     this.emit('start', { task, resumed: resumedAt > 0 });
@@ -699,11 +734,15 @@ export class Agent extends EventEmitter<AgentEvents> {
     const observation = observe(pageNow, resumedAt);
     // On a page this run came to by a page load, the first step records what it was shown.
     let arrived = resumedAt ? pageNow : '';
+    const url = resumedAt ? await pageUrl(this.options.helper) : '';
     this.messages.push({
       role: 'user',
-      content: resumedAt
-        ? P.navigated(await pageUrl(this.options.helper), observation, this.marker)
-        : P.task(task, observation, this.marker),
+      content: !resumedAt
+        ? P.task(task, observation, this.marker)
+        : carried
+          ? // Resumed from storage: the task, and the steps so far as data in this run's delimiter.
+            P.resumed(task, spotlight(stepRecord(carried.steps), this.marker), url, observation, this.marker)
+          : P.navigated(url, observation, this.marker),
     });
 
     for (n = resumedAt + 1; ; n++) {
@@ -891,7 +930,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     if (rule?.verdict === 'deny') return rule.reason;
     if (site && !risk.risky) risk = { ...risk, risky: true, reason: site.reason };
     if (!risk.risky || (rule?.verdict === 'allow' && !site)) return null;
-    const pending: PendingCall = { name, args, risk };
+    const pending: PendingCall = { name, args, risk, ...(this.lastFlag ? { flagged: this.lastFlag } : {}) };
     this.emit('confirm', pending);
     if (!this.options.confirm)
       return `${risk.reason} needs the person's confirmation, and none can be asked here.`;

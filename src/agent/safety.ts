@@ -114,7 +114,7 @@ export async function classify(
 ): Promise<Risk> {
   const R = REASONS[language];
   if (toolRisk === 'read' || name === 'done' || name === 'ask_user') return { risky: false, reason: '' };
-  if (toolRisk === 'danger' || name === 'runJS') return { risky: true, reason: R.code(name) };
+  // Upload is a danger-level tool too, but what the person must know is which file goes into which field.
   if (name === 'upload') {
     const files = (Array.isArray(args.files) ? args.files : [args.files])
       .map((f) => (f && typeof f === 'object' ? String((f as { name?: unknown }).name ?? '') : ''))
@@ -131,6 +131,7 @@ export async function classify(
       reason: R.upload(files.length ? files.map((f) => `"${f.slice(0, 60)}"`).join(', ') : 'files', field),
     };
   }
+  if (toolRisk === 'danger' || name === 'runJS') return { risky: true, reason: R.code(name) };
   const destination = await destinationOf(helper, name, args);
   const here = originOf(await pageUrl(helper));
   const away = destination ? originOf(destination, here ?? undefined) : null;

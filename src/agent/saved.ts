@@ -1,8 +1,9 @@
 /**
  * A conversation kept outside the agent (sessionStorage across a page load, or agent.state() handed to
  * Agent.fromState) comes back as untrusted data: a page script can write sessionStorage. It is taken only
- * in the shape the agent writes, and its page text is moved into the new run's own delimiter, which
- * always comes from the SDK's random source.
+ * in the shape the agent writes. A run resumed from storage takes none of its turns: only its task (which
+ * the person sees and approves) and its steps, as a record inside the new run's own delimiter, which
+ * always comes from the SDK's random source (Agent.resume).
  */
 import * as z from 'zod/mini';
 import type { Message } from '../llm/types';
@@ -61,6 +62,8 @@ const usage = z.object({
 export const savedRunSchema = z.object({
   version: z.literal(1),
   task: z.string(),
+  /** The origin that saved it (sessionStorage is the origin's already; said, and checked on resume). */
+  origin: z.optional(z.string()),
   mode: z.enum(['act', 'ask']),
   step: z.number(),
   marker,

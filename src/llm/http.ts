@@ -7,6 +7,18 @@
  */
 import { ProviderError, errorFromResponse, explainFetchFailure, providerError } from './errors';
 
+/**
+ * fetch as it was when the SDK loaded: a page script that wraps fetch later does not see the requests
+ * (their key, their body). One that wraps it before the SDK loads does (docs/security.md).
+ */
+const loadedFetch: typeof fetch | undefined = (() => {
+  try {
+    return typeof fetch === 'function' ? fetch : undefined;
+  } catch {
+    return undefined; // a page that made fetch a getter that throws: read again at the request
+  }
+})();
+
 export interface RetryOptions {
   /** Retries after the first attempt (default 3). */
   maxRetries?: number;
@@ -81,7 +93,7 @@ export async function send<T>(
       alive();
       let res: Response;
       try {
-        const f = req.fetch ?? globalThis.fetch;
+        const f = req.fetch ?? loadedFetch ?? globalThis.fetch;
         res = await f(req.url, {
           method: 'POST',
           headers: req.headers,

@@ -3,9 +3,12 @@
  * answers its questions, stops it or takes over. It lives in a closed shadow root with an adopted
  * stylesheet, so host styles never reach it, its styles never reach the host, it runs under style-src
  * 'self', and page scripts do not find its controls. Every control acts on the person's own (trusted)
- * events only: a page script that reaches the root anyway (it patched attachShadow before the SDK
- * loaded) cannot approve, answer, send, continue or resume with a synthetic click or key. The key is
- * never written into the DOM. All text is set as text, never as HTML.
+ * events only, judged and heard through natives read at load (natives.ts): a page script that reaches
+ * the root anyway (it patched attachShadow before the SDK loaded), or wraps addEventListener after it,
+ * cannot approve, answer, send, continue or resume. A card never takes the keyboard focus, and its
+ * consenting button ignores activation for a moment after it appears and keys unless the person moved
+ * focus there. The agent lives in this closure only: page code gets a narrow Panel (open, close,
+ * propose). The key is never written into the DOM. All text is set as text, never as HTML.
  */
 import { type Agent, type PendingCall, type RunResult, type Step } from '../agent/agent';
 import { pageUrl, type PageTools } from '../agent/page-tools';
@@ -17,6 +20,7 @@ import { UI_HOST } from '../page/walk';
 import * as dom from '../page/dom';
 import { PANEL_CSS } from './styles';
 import { TEXTS, type UiLanguage } from './texts';
+import { attachShadow, focusEl, isPersons, now, off, on } from './natives';
 
 /** Words an integrator gives the panel: one text, or one per language ({ en, zh }), shown in the panel's. */
 export type Localized = string | ({ en: string } & Partial<Record<UiLanguage, string>>);
@@ -63,8 +67,8 @@ export interface PanelDeps {
   resume?(
     options: ConstructorParameters<typeof Agent>[0],
   ): { agent: Agent; result: Promise<RunResult> } | null;
-  /** The task of a run saved for this tab, shown to the person before anything resumes. */
-  savedRun?(): { task: string } | null;
+  /** The task of a run saved for this tab and the steps it carries, shown to the person before it resumes. */
+  savedRun?(): { task: string; steps: string[] } | null;
   /** Drops the saved run (the person chose not to go on). */
   discardRun?(): void;
   /** A bridge connection this tab had before it navigated: reopened only when the person says so. */
@@ -73,27 +77,36 @@ export interface PanelDeps {
   forgetConnection?(): void;
 }
 
+/**
+ * The panel as page code sees it (LLMHelper.panel()): open or collapse it, and propose a task that the
+ * person must send. Nothing of the agent (its options, confirm, ask, provider, run, state) is reachable.
+ */
 export interface Panel {
-  /**
-   * Runs a task as if typed into the panel. When the panel runs on the person's own settings (their key),
-   * a script's task is only put into the box: the person's Send runs it.
-   */
-  send(task: string): Promise<RunResult | undefined>;
+  /** Shows the panel (expanded). */
+  open(): void;
+  /** Collapses it to its header; a run goes on. */
+  close(): void;
+  /** Puts a task into the box: the person's Send runs it. */
+  propose(task: string): void;
+}
+
+/** What the SDK's own wiring uses of the panel it made (the bridge's confirmations, the extension's). */
+export interface PanelControl extends Panel {
   /** Asks the person about a risky call, in the panel (also used for calls from the bridge). */
   confirm(call: PendingCall): Promise<boolean>;
   /** Shows a bridge connection (to what, which tools, its state) with a Disconnect button; null hides it. */
   showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null): void;
-  stop(): void;
-  destroy(): void;
-  readonly agent: Agent | null;
 }
 
 /** A handler that acts on the person's own events only: a page script's synthetic event does nothing. */
 const trusted =
   <E extends Event>(fn: (e: E) => void) =>
   (e: E): void => {
-    if (e.isTrusted) fn(e);
+    if (isPersons(e)) fn(e);
   };
+
+/** How long a card's consenting button ignores activation after it appears, as browsers' prompts do. */
+const ARM_MS = 600;
 
 type Attrs = Record<string, string | boolean | ((e: Event) => void)>;
 /** An element; its event handlers (function attributes) hear trusted events only. */
@@ -104,7 +117,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const el = dom.create(document, tag) as HTMLElementTagNameMap[K];
   for (const [k, v] of Object.entries(attrs)) {
-    if (typeof v === 'function') el.addEventListener(k, trusted(v));
+    if (typeof v === 'function') on(el, k, trusted(v));
     else if (v === true) el.setAttribute(k, '');
     else if (v !== false) el.setAttribute(k, v);
   }
@@ -174,7 +187,7 @@ export function panelOptions(options: unknown): PanelOptions {
   return o;
 }
 
-export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
+export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelControl {
   const options = panelOptions(given);
   const saved = (() => {
     if (deps.settingsStore) return deps.settingsStore.saved;
@@ -209,7 +222,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   };
   if (deps.docked) place({ left: '0', top: '0', right: '0', bottom: '0' });
   else place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = attachShadow(host, { mode: 'closed' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PANEL_CSS);
   root.adoptedStyleSheets = [sheet];
@@ -230,7 +243,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     modelLabel,
     h(
       'button',
-      { type: 'button', title: T.settings, 'aria-label': T.settings, click: () => showSettings() },
+      { type: 'button', title: T.settings, 'aria-label': T.settings, click: () => showSettings(true) },
       '⚙',
     ),
     h('button', { type: 'button', title: T.clear, 'aria-label': T.clear, click: () => clear() }, '⟲'),
@@ -301,38 +314,62 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     }
   }
 
-  /** A card in the list that resolves with the button chosen; Escape picks the last (refuse / cancel). */
-  function card(text: string, buttons: [string, string][], extra?: HTMLElement): Promise<string> {
+  /**
+   * A card in the list that resolves with the button chosen; the last (refuse / cancel) is the default,
+   * also on Escape. It never takes the focus: a person typing elsewhere goes on typing. Its other buttons
+   * (allow, answer, continue) ignore activation for ARM_MS after it appears, and a key's activation
+   * unless the person moved the focus there themselves (Tab, or pressing it).
+   */
+  function card(text: string, buttons: [string, string][], ...extra: HTMLElement[]): Promise<string> {
     // The agent waits for the person, not for the model, while the card is open.
     setStatus(T.waiting);
+    const shownAt = now();
     return new Promise((resolve) => {
       const row = h('div', { class: 'row' });
       const box = h('div', { class: 'card', role: 'alertdialog', 'aria-label': text }, h('div', {}, text));
-      if (extra) box.append(extra);
-      box.append(row);
+      box.append(...extra, row);
       const done = (value: string) => {
         box.remove();
         if (running) setStatus(T.thinking, true);
         resolve(value);
       };
-      for (const [value, label] of buttons)
-        row.append(
-          h(
-            'button',
-            { type: 'button', class: value === 'yes' ? 'danger' : '', click: () => done(value) },
-            label,
-          ),
+      const fallback = buttons[buttons.length - 1]![0];
+      for (const [value, label] of buttons) {
+        const button = h('button', { type: 'button', class: value === 'yes' ? 'danger' : '' }, label);
+        let reached = false; // the person moved the focus here (Tab) or pressed it
+        on(
+          button,
+          'pointerdown',
+          trusted(() => (reached = true)),
         );
-      box.addEventListener(
+        on(
+          button,
+          'focus',
+          trusted(() => (reached ||= now() - lastTab < 1000)),
+        );
+        on(
+          button,
+          'click',
+          trusted((e: MouseEvent) => {
+            const key = e.detail === 0; // a key's activation, not a press of the pointer
+            if (value !== fallback && (now() - shownAt < ARM_MS || (key && !reached))) return;
+            done(value);
+          }),
+        );
+        row.append(button);
+      }
+      on(
+        box,
         'keydown',
         trusted((e: KeyboardEvent) => {
-          if (e.key === 'Escape') done(buttons[buttons.length - 1]![0]);
+          if (e.key === 'Escape') done(fallback);
         }),
       );
       add(box);
-      (row.firstElementChild as HTMLElement).focus();
     });
   }
+  /** When the person last pressed Tab in the panel: focus it moved is the person's. */
+  let lastTab = -Infinity;
 
   const allowed = new Set<string>();
   async function confirm(call: PendingCall): Promise<boolean> {
@@ -352,6 +389,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
         ['yes', T.allow],
         ['no', T.refuse],
       ],
+      // The page said something that tries to instruct the model before this: the person sees it.
+      ...(call.flagged ? [h('div', { class: 'warn' }, T.flaggedBefore(call.flagged.slice(0, 120)))] : []),
       h('label', { class: 'check' }, always, ` ${T.allowSite}`),
     );
     if (choice === 'yes' && always.checked) allowed.add(key);
@@ -397,6 +436,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
       setStatus(`${T.running} ${c.name}…`, true);
       showHighlight((c.args as { id?: unknown })?.id);
     });
+    // Page text that tries to instruct the model: marked in the transcript, where the person sees it.
+    a.on('flagged', (f: { text: string }) => void add(h('div', { class: 'msg flagged' }, T.flagged(f.text))));
     a.on('paused', () => {
       highlight.style.display = 'none';
       pauseButton.textContent = T.continue;
@@ -440,16 +481,13 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   /** Whether the model in use is the person's own (a preset with their key), not one the integrator gave. */
   const personsModel = () => !options.provider && !extraModel();
 
-  /** Panel.send from code: on the person's own model, the task waits in the box for their Send. */
-  async function propose(task: string): Promise<RunResult | undefined> {
+  /** A task from code waits in the box for the person's Send: code never starts a run in the panel. */
+  function propose(task: string): void {
     if (typeof task !== 'string')
-      throw new LLMHelperError('bad_argument', 'panel.send(task) takes the task as text.');
-    if (!personsModel()) return send(task);
-    if (!running) {
-      input.value = task;
-      setStatus(T.pressSend);
-    }
-    return undefined;
+      throw new LLMHelperError('bad_argument', 'panel().propose(task) takes the task as text.');
+    if (running) return;
+    input.value = task;
+    setStatus(T.pressSend);
   }
 
   async function send(task: string): Promise<RunResult | undefined> {
@@ -537,7 +575,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
       ...options
         .examples!.map(say)
         .map((task) =>
-          h('button', { type: 'button', click: () => ((input.value = task), input.focus()) }, task),
+          h('button', { type: 'button', click: () => ((input.value = task), focusEl(input)) }, task),
         ),
     );
 
@@ -562,8 +600,11 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   }
 
   let settingsCard: HTMLElement | null = null;
-  /** ⚙ opens the settings, or closes them when they are open. */
-  function showSettings() {
+  /**
+   * ⚙ opens the settings, or closes them when they are open; the focus goes there only when the person
+   * pressed ⚙ (the panel opening them by itself leaves the focus where it is).
+   */
+  function showSettings(pressed = false) {
     if (settingsCard?.isConnected) return void settingsCard.remove();
     const models: [key: string, label: string][] = [
       ...(options.models ?? []).map((m): [string, string] => [keyOf(m), say(m.label)]),
@@ -677,14 +718,15 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
         ),
       ),
     );
-    form.addEventListener(
+    on(
+      form,
       'keydown',
       trusted((e: KeyboardEvent) => {
         if (e.key === 'Escape') form.remove();
       }),
     );
     settingsCard = add(form);
-    model.focus();
+    if (pressed) focusEl(model);
   }
 
   function render() {
@@ -702,11 +744,22 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     pauseButton.textContent = agent?.paused ? T.continue : T.pause;
   }
 
-  sendButton.addEventListener(
+  on(
+    sendButton,
     'click',
     trusted(() => (running ? agent?.stop() : void send(input.value))),
   );
-  input.addEventListener(
+  // Where the person's Tab moved the focus, a card's button may take their key.
+  on(
+    root,
+    'keydown',
+    trusted((e: KeyboardEvent) => {
+      if (e.key === 'Tab') lastTab = now();
+    }),
+    true,
+  );
+  on(
+    input,
     'keydown',
     trusted((k: KeyboardEvent) => {
       if (k.key === 'Enter' && !k.shiftKey) {
@@ -717,7 +770,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
     }),
   );
   // Move by dragging the header.
-  head.addEventListener(
+  on(
+    head,
     'pointerdown',
     trusted((e: PointerEvent) => {
       if (deps.docked || (e.target as Element).closest('button')) return;
@@ -731,11 +785,11 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
         });
       };
       const up = () => {
-        window.removeEventListener('pointermove', move);
-        window.removeEventListener('pointerup', up);
+        off(window, 'pointermove', move);
+        off(window, 'pointerup', up);
       };
-      window.addEventListener('pointermove', move);
-      window.addEventListener('pointerup', up);
+      on(window, 'pointermove', trusted(move));
+      on(window, 'pointerup', up);
     }),
   );
   render();
@@ -743,14 +797,29 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   // A run that a full page load interrupted (the script is on every page) goes on here, once the person
   // says so: what sessionStorage holds, a page script may have written.
   const waiting = deps.savedRun?.() ?? null;
-  if (waiting) void offerResume(waiting.task);
+  if (waiting) void offerResume(waiting.task, waiting.steps);
   else if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
 
-  async function offerResume(task: string) {
-    const choice = await card(T.resumeRun(task.slice(0, 300)), [
-      ['go', T.continue],
-      ['no', T.discard],
-    ]);
+  /** Asks before a saved run goes on, showing its task and the steps it carries (what storage holds). */
+  async function offerResume(task: string, steps: string[]) {
+    const carried = steps.filter((l) => /^\d+\. /.test(l));
+    const list = carried.length
+      ? [
+          h(
+            'ol',
+            { class: 'carried' },
+            ...carried.slice(-5).map((l) => h('li', {}, l.replace(/^\d+\. /, '').slice(0, 120))),
+          ),
+        ]
+      : [];
+    const choice = await card(
+      T.resumeRun(task.slice(0, 300)),
+      [
+        ['go', T.continue],
+        ['no', T.discard],
+      ],
+      ...list,
+    );
     if (choice !== 'go' || running) return deps.discardRun?.();
     let resumed: ReturnType<NonNullable<PanelDeps['resume']>> = null;
     try {
@@ -798,16 +867,10 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): Panel {
   }
 
   return {
-    send: propose,
     confirm,
     showConnection,
-    stop: () => agent?.stop(),
-    destroy: () => {
-      agent?.stop();
-      host.remove();
-    },
-    get agent() {
-      return agent;
-    },
+    open: () => panel.classList.remove('collapsed'),
+    close: () => panel.classList.add('collapsed'),
+    propose,
   };
 }

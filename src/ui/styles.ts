@@ -24,6 +24,7 @@ export const PANEL_CSS = `
 .model-text { background: #f3f4f7; }
 .answer { background: #e6f4ea; }
 .error { background: #fdecea; }
+.flagged { background: #fff4e5; font-size: 12px; }
 .folded { color: #4a5366; font-size: 12px; text-align: center; }
 details { border: 1px solid #e3e6ec; border-radius: 6px; padding: 4px 8px; }
 details summary { cursor: pointer; font-family: ui-monospace, monospace; font-size: 12px; }

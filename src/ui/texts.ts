@@ -67,6 +67,8 @@ const en = {
   forget: 'Forget',
   savedKey: (tail: string) => `saved (…${tail}); type to replace`,
   pressSend: 'A script proposed this task: press Send to run it.',
+  flaggedBefore: (text: string) => `Before this, the page said: “${text}” (it tries to instruct the model).`,
+  flagged: (text: string) => `⚠ The page tries to instruct the model: “${text}”`,
 };
 
 const zh: typeof en = {
@@ -134,6 +136,8 @@ const zh: typeof en = {
   forget: '忘记',
   savedKey: (tail: string) => `已保存（…${tail}）；输入以替换`,
   pressSend: '脚本提出了这个任务：点“发送”才会执行。',
+  flaggedBefore: (text: string) => `在此之前，网页说：“${text}”（试图指挥模型）。`,
+  flagged: (text: string) => `⚠ 网页试图指挥模型：“${text}”`,
 };
 
 export const TEXTS: Record<UiLanguage, typeof en> = { en, zh };

@@ -363,6 +363,7 @@ describe('the bridge', () => {
     const pending = client.callTool({ name: 'menu', arguments: { path: 'Delete' } });
     const dialog = page.locator('[data-llm-helper-ui] [role=alertdialog]');
     await dialog.waitFor();
+    await page.waitForTimeout(650); // Allow takes no press in the card's first moments
     await dialog.locator('button').first().click();
     expect(textOf(await pending)).toMatch(/Clicked/);
     expect(await page.evaluate(() => (window as unknown as { log: string[] }).log)).toEqual([

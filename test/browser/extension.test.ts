@@ -18,6 +18,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, OPEN_PANEL_ROOT, ROOT } from '../support/harness.mjs';
+import { realKeys } from '../support/browser';
 import { call, startMockModel, type MockModel, type ScriptedReply } from '../support/mock-model.mjs';
 import { PAGE_METHODS } from '../../extension/protocol';
 
@@ -32,20 +33,22 @@ let mock: MockModel;
 let dir: string;
 
 /**
- * Serves the fixtures, and two variants: form-csp.html is form.html under Content-Security-Policy:
+ * Serves the fixtures, and three variants: form-csp.html is form.html under Content-Security-Policy:
  * default-src 'none'; orders-hostile.html is orders.html with hostile.js, a page script against the
- * assistant.
+ * assistant; orders-note.html is orders.html with a note field to type in.
  */
 async function serveFixtures(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\//, '');
     const csp = path === 'form-csp.html';
     const hostile = path === 'orders-hostile.html';
-    const file = csp ? 'form.html' : hostile ? 'orders.html' : path;
+    const note = path === 'orders-note.html';
+    const file = csp ? 'form.html' : hostile || note ? 'orders.html' : path;
     if (!/^[\w-]+\.(html|js)$/.test(file)) return void res.writeHead(404).end();
     try {
       let body = readFileSync(join(FIXTURES, file), 'utf8');
       if (hostile) body = body.replace('</body>', '<script src="hostile.js"></script></body>');
+      if (note) body = body.replace('</body>', '<label>Note <textarea id="note"></textarea></label></body>');
       res.writeHead(200, {
         'content-type': extname(file) === '.js' ? 'text/javascript' : 'text/html; charset=utf-8',
         ...(csp ? { 'content-security-policy': "default-src 'none'" } : {}),
@@ -255,7 +258,8 @@ describe('the extension, loaded unpacked', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('#del-1234').count()).toBe(1); // not deleted: nothing approved it
     expect(await card.isVisible()).toBe(true);
-    // The person approves in the side panel.
+    // The person approves in the side panel (past the card's first moments, when Allow takes no press).
+    await panel.waitForTimeout(650);
     await card.locator('button.danger').click();
     const answer = panel.locator('llm-helper-panel .msg.answer');
     await answer.waitFor();
@@ -274,6 +278,40 @@ describe('the extension, loaded unpacked', () => {
     expect(mock.log.length).toBe(3);
     await panel.close();
     await page.close();
+  });
+
+  it("a card never takes the keyboard: keys typed in the side panel's box or in the page as it appears approve nothing", async () => {
+    for (const where of ['side panel', 'page'] as const) {
+      const { page, panel } = await setUp('orders-note.html');
+      mock.setScenario(
+        script(
+          'delete order 1234',
+          call('find', { pattern: 'Delete order 1234' }),
+          call('click', { id: '$id' }),
+          { text: 'Order 1234 is deleted.' },
+        ),
+      );
+      const box = panel.locator('llm-helper-panel textarea');
+      await box.fill('Please delete order 1234');
+      await box.press('Enter');
+      // The person goes on typing, with real keys, where they were, while the card appears.
+      const target = where === 'side panel' ? panel : page;
+      if (where === 'side panel') await box.click();
+      else await page.click('#note');
+      const cdp = await context.newCDPSession(target);
+      const typed = 'ok yes go ahead do it';
+      const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
+      await Promise.all([realKeys(cdp, typed, 60), card.waitFor()]);
+      await panel.waitForTimeout(300);
+      expect(await page.locator('#del-1234').count(), where).toBe(1); // nothing approved
+      expect(await card.isVisible()).toBe(true);
+      const kept = where === 'side panel' ? await box.inputValue() : await page.locator('#note').inputValue();
+      expect(kept, where).toBe(typed);
+      await card.locator('button', { hasText: 'Refuse' }).click();
+      await cdp.detach();
+      await panel.close();
+      await page.close();
+    }
   });
 
   it("works on a page served with Content-Security-Policy: default-src 'none'", async () => {
@@ -358,6 +396,7 @@ describe('the extension, loaded unpacked', () => {
     const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
     await card.waitFor();
     expect(await card.textContent()).toContain('every action on this site is confirmed');
+    await panel.waitForTimeout(650);
     await card.locator('button.danger').click();
     expect(await answerOf(panel, before)).toBe('Finished.');
     expect(await page.locator('input[name=order]').inputValue()).toBe('77');
@@ -536,6 +575,7 @@ describe('the extension, loaded unpacked', () => {
       const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
       await card.waitFor();
       expect(await card.textContent()).toContain('Delete order 1235');
+      await panel.waitForTimeout(650);
       await card.locator('button.danger').click();
       expect(((await clicked).content as { text: string }[])[0]!.text).toMatch(/Clicked .*Delete order 1235/);
       expect(await page.locator('#del-1235').count()).toBe(0);

@@ -86,6 +86,7 @@ describe('the README quick start', () => {
     const allow = ui.getByRole('button', { name: 'Allow', exact: true });
     await allow.waitFor();
     expect(await ui.locator('.status:not(.bridge)').textContent()).toBe('Waiting for you');
+    await page.waitForTimeout(650); // the card's first moments take no press
     await allow.click();
     await ui.locator('.status').getByText('Done').waitFor({ timeout: 20_000 });
     expect(await page.textContent('#state')).toBe('Submitted for approval');

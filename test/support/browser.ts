@@ -2,7 +2,7 @@
  * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core. One browser per test file;
  * each test opens a fixture page that loads dist/llm-helper.umd.js with a <script> tag.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CORPUS, launchChromium, startServer, truthFindings } from './harness.mjs';
 import { startMockModel, type MockModel } from './mock-model.mjs';
@@ -95,3 +95,29 @@ export function useCorpus(): { browser: Browser; server: Awaited<ReturnType<type
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const appState = (page: Page): Promise<any> =>
   page.evaluate(() => (window as unknown as { state: unknown }).state);
+
+/**
+ * Keys as the browser gets them from a keyboard (CDP Input.dispatchKeyEvent), a character at a time,
+ * `gapMs` apart: letters, digits and spaces, sent to whatever has the focus in the session's page.
+ */
+export async function realKeys(cdp: CDPSession, text: string, gapMs = 40): Promise<void> {
+  for (const ch of text) {
+    const space = ch === ' ';
+    const code = space ? 'Space' : /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`;
+    const keyCode = space ? 32 : ch.toUpperCase().charCodeAt(0);
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key: ch,
+      code,
+      text: ch,
+      windowsVirtualKeyCode: keyCode,
+    });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: ch,
+      code,
+      windowsVirtualKeyCode: keyCode,
+    });
+    await new Promise((r) => setTimeout(r, gapMs));
+  }
+}

@@ -93,10 +93,16 @@ export function lastToolResult(wire, body) {
   if (wire === 'openai') {
     const m = [...(body.messages ?? [])].reverse().find((x) => x.role === 'tool');
     if (m) return text(m.content);
-    // Text mode (a model without function calling): results come back as the person's turn.
+    // Text mode (a model without function calling): results come back as the person's turn. A run resumed
+    // after a page load carries its steps as a record in its one user turn: the last result is in it.
     const said = [...(body.messages ?? [])]
       .reverse()
-      .find((x) => x.role === 'user' && typeof x.content === 'string' && x.content.startsWith('Result of '));
+      .find(
+        (x) =>
+          x.role === 'user' &&
+          typeof x.content === 'string' &&
+          (x.content.startsWith('Result of ') || /Steps so far|此前的步骤/.test(x.content)),
+      );
     return said ? said.content : null;
   }
   if (wire === 'responses') {

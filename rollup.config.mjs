@@ -1,5 +1,6 @@
 // Builds the bundles (script-tag UMD, minified UMD with its source map, ESM, CommonJS) and the type
 // declarations, rolled up into one file per entry.
+import { ICON_SIZES, iconPNG } from './extension/icon.mjs';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
@@ -25,6 +26,12 @@ const replaceVersion = {
   transform: (code, id) =>
     code.includes('__VERSION__') ? replacing(code, id, /__VERSION__/g, () => version) : null,
 };
+// src/target.ts: 'extension' in the extension's scripts, 'page' in every other build.
+const replaceTarget = (target) => ({
+  name: 'target',
+  transform: (code, id) =>
+    code.includes('__TARGET__') ? replacing(code, id, /__TARGET__/g, () => target) : null,
+});
 // zod walks its own tables and its input objects with for…in, which also visits what a page added to
 // Object.prototype as enumerable (old libraries do): its prototype installer then fails at load, and a
 // strict object reports the page's additions as unknown keys. In the bundle, zod's for…in loops read own
@@ -42,8 +49,9 @@ const zodOwnKeys = {
     );
   },
 };
-// The panel's stylesheet ships without its comments and spare white space (terser leaves strings alone).
-const minifyPanelCss = {
+// The panel's stylesheet ships without its comments and spare white space (terser leaves strings alone),
+// and the page builds without the rules for the side panel's docked layout (src/target.ts).
+const minifyPanelCss = (target) => ({
   name: 'minify-panel-css',
   transform: (code, id) =>
     id.endsWith('src/ui/styles.ts')
@@ -58,11 +66,14 @@ const minifyPanelCss = {
               .replace(/\s+/g, ' ')
               .replace(/\s*([{};,])\s*/g, '$1')
               .replace(/: /g, ':')
+              .replace(/ !important/g, '!important')
+              .replace(/;}/g, '}')
+              .replace(target === 'extension' ? /^$/ : /\.docked[^{]*\{[^}]*\}/g, '')
               .trim(),
           );
         })
       : null,
-};
+});
 // Prints each minified bundle's size, raw and gzipped, after the build (the budget is in the README).
 const printSize = {
   name: 'print-size',
@@ -74,9 +85,10 @@ const printSize = {
         );
   },
 };
-const plugins = (outDir = 'dist', tsconfig = './tsconfig.build.json') => [
+const plugins = (outDir = 'dist', tsconfig = './tsconfig.build.json', target = 'page') => [
   replaceVersion,
-  minifyPanelCss,
+  replaceTarget(target),
+  minifyPanelCss(target),
   zodOwnKeys,
   resolve({ browser: true }),
   // eventemitter3's ESM entry re-exports its CommonJS build.
@@ -94,6 +106,10 @@ const extensionFiles = {
     const manifest = JSON.parse(readFileSync('extension/manifest.json', 'utf8'));
     writeFileSync(`${EXT}/manifest.json`, JSON.stringify({ ...manifest, version }, null, 2));
     copyFileSync('extension/sidepanel.html', `${EXT}/sidepanel.html`);
+    // The icon at each size the manifest names, drawn here (extension/icon.mjs).
+    for (const size of ICON_SIZES) writeFileSync(`${EXT}/icon-${size}.png`, iconPNG(size));
+    // The page API, put into a site's own world when the person opts in (for its devtools console).
+    copyFileSync('dist/llm-helper.umd.min.js', `${EXT}/page-api.js`);
     const files = Object.fromEntries(
       readdirSync(EXT).map((f) => [f, new Uint8Array(readFileSync(`${EXT}/${f}`))]),
     );
@@ -115,7 +131,7 @@ const extension = (name, last = false) => ({
     banner,
     plugins: [terser({ compress: TERSER_COMPRESS, format: { comments: /^!/ } })],
   },
-  plugins: [...plugins(EXT, './tsconfig.extension.json'), ...(last ? [extensionFiles] : [])],
+  plugins: [...plugins(EXT, './tsconfig.extension.json', 'extension'), ...(last ? [extensionFiles] : [])],
 });
 // The require condition's declarations: the same file, read as CommonJS by TypeScript for its .d.cts name.
 const ctsCopy = {

@@ -2,15 +2,20 @@
  * The side panel: the same panel as in a page, docked, running the agent here, in extension UI no page
  * can reach. The agent's page tools go to the tab's content script through TabLink; the key is kept in
  * the extension's storage (chrome.storage.session, which content scripts cannot read; .local only when
- * "remember" is ticked); model requests leave from here, not from the page.
+ * "remember" is ticked); model requests leave from here, not from the page. Its bar says which tab it
+ * works in and what it may do there, in the person's language (texts.ts).
  */
 import { Agent, type AgentOptions } from '../src/agent/agent';
 import { createProvider, providers as listProviders } from '../src/llm';
+import { ProviderError } from '../src/llm/errors';
 import { createPanel, type PanelSettings } from '../src/ui/panel';
+import type { UiLanguage } from '../src/ui/texts';
 import { connect, type Connection } from '../src/bridge/connect';
 import type { Preset } from '../src/tools/define';
 import { SITE_MODES, TabAccessError, TabLink, type SiteMode } from './tab-link';
 import { DebuggerInput, isInputRequest } from './debugger-input';
+import { WORDS } from './texts';
+import { BAR_CSS } from './bar-style';
 
 const STORE = 'settings';
 const providers = listProviders();
@@ -21,24 +26,15 @@ async function savedSettings(): Promise<Partial<PanelSettings> | null> {
   return session ?? local ?? null;
 }
 
-/** Saves where the person chose, and asks (within their click) for the model service when it needs it. */
-function saveSettings(settings: PanelSettings): void {
-  const preset = providers.find((p) => p.name === settings.model);
-  const base = settings.baseURL || preset?.baseURL;
-  // A service that does not answer pages (CORS) is reached with the person's permission for its host.
-  if (base && preset && preset.capabilities.browser !== true)
-    try {
-      void chrome.permissions.request({ origins: [`${new URL(base).origin}/*`] }).catch(() => false);
-    } catch {
-      /* not a URL: the test request says so */
-    }
-  if (settings.remember) {
-    void chrome.storage.local.set({ [STORE]: settings });
-    void chrome.storage.session.remove(STORE);
-  } else {
-    void chrome.storage.session.set({ [STORE]: settings });
-    void chrome.storage.local.remove(STORE);
-  }
+/** An element with text, attributes and children; its listeners hear trusted events only. */
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {},
+  ...kids: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...kids);
+  return e;
 }
 
 async function main(): Promise<void> {
@@ -47,25 +43,87 @@ async function main(): Promise<void> {
   const [active] = await chrome.tabs.query({ active: true, currentWindow: true });
   const link = new TabLink(named || active?.id || 0);
   let running = false;
-
-  // Which tab the panel works in, and a button to let it in where it may not go yet.
-  const name = document.createElement('span');
-  const allow = document.createElement('button');
-  allow.type = 'button';
-  allow.textContent = 'Allow on this site';
-  allow.hidden = true;
-  // What LLMHelper may do on this site, the person's choice, kept per origin.
-  const mode = document.createElement('select');
-  mode.setAttribute('aria-label', 'On this site');
-  for (const [value, label] of SITE_MODES) mode.append(new Option(label, value));
+  const saved = await savedSettings();
+  let lang: UiLanguage = saved?.language ?? (/^zh/i.test(navigator.language) ? 'zh' : 'en');
+  link.words = WORDS[lang];
   link.sites =
     ((await chrome.storage.local.get('sites')).sites as Record<string, SiteMode> | undefined) ?? {};
+  let consoleSites =
+    ((await chrome.storage.local.get('console')).console as Record<string, boolean> | undefined) ?? {};
+
+  // The bar: which tab, what LLMHelper may do on its site, and (under ⋯) what the person may turn on.
+  const tabName = el('span', { className: 'tab' });
+  const mode = el('select');
+  const modeLabel = el('label', { className: 'mode' }, el('span'), mode);
+  const allow = el('button', { type: 'button', hidden: true });
+  const more = el('button', { type: 'button', className: 'more' }, '⋯');
+  const note = el('div', { className: 'note', hidden: true });
+  const realInput = el('input', { type: 'checkbox' });
+  const realLabel = el('label', {}, realInput, el('span'));
+  const onConsole = el('input', { type: 'checkbox' });
+  const consoleLabel = el('label', {}, onConsole, el('span'));
+  const consoleWhy = el('div', { className: 'why' });
+  const allSites = el('button', { type: 'button' });
+  const allSitesWhy = el('div', { className: 'why' });
+  const url = el('input', { value: 'ws://127.0.0.1:8765' });
+  const token = el('input', { type: 'password' });
+  const preset = el('select');
+  const go = el('button', { type: 'button' });
+  const bridge = el('details', {}, el('summary'), el('div', { className: 'row' }, url, token, preset, go));
+  const menu = el(
+    'div',
+    { className: 'menu', hidden: true },
+    realLabel,
+    consoleLabel,
+    consoleWhy,
+    allSites,
+    allSitesWhy,
+    bridge,
+  );
+  const bar = el(
+    'div',
+    { className: 'ext' },
+    el('style', {}, BAR_CSS),
+    el('div', { className: 'line' }, tabName, more),
+    el('div', { className: 'line' }, modeLabel, allow),
+    note,
+    menu,
+  );
+  more.addEventListener('click', (e) => e.isTrusted && (menu.hidden = !menu.hidden));
+
+  /** The bar's words, in the panel's language. */
+  function say(): void {
+    const W = WORDS[lang];
+    link.words = W;
+    (modeLabel.firstChild as HTMLElement).textContent = W.siteMode;
+    const value = mode.value;
+    mode.replaceChildren(...SITE_MODES.map((m) => new Option(W.modes[m], m)));
+    mode.value = value || 'act';
+    allow.textContent = W.allow;
+    allow.title = W.allowWhy;
+    more.title = W.more;
+    more.setAttribute('aria-label', W.more);
+    (realLabel.lastChild as HTMLElement).textContent = ` ${W.realInput}`;
+    realLabel.title = W.realInputWhy;
+    (consoleLabel.lastChild as HTMLElement).textContent = ` ${W.console}`;
+    consoleWhy.textContent = W.consoleWhy;
+    allSites.textContent = W.allSites;
+    allSitesWhy.textContent = W.allSitesWhy;
+    (bridge.firstChild as HTMLElement).textContent = W.bridge;
+    url.setAttribute('aria-label', W.bridgeAddress);
+    url.placeholder = W.bridgeAddress;
+    token.setAttribute('aria-label', W.token);
+    token.placeholder = W.token;
+    preset.setAttribute('aria-label', W.bridgeTools);
+    const chosen = preset.value;
+    preset.replaceChildren(
+      ...(['read', 'standard', 'full'] as const).map((p) => new Option(W.presets[p], p)),
+    );
+    preset.value = chosen || 'standard';
+    go.textContent = W.connect;
+  }
+
   // Real input (chrome.debugger): off by default; the browser shows a banner while it is on.
-  const realInput = Object.assign(document.createElement('input'), { type: 'checkbox' });
-  const realLabel = document.createElement('label');
-  realLabel.title =
-    'Clicks and keys as real input, for pages that ignore script events. The browser shows "LLMHelper started debugging this browser" while it is on; closing that banner turns it off.';
-  realLabel.append(realInput, ' Real input');
   const input = new DebuggerInput();
   input.onDetach = () => {
     realInput.checked = false;
@@ -94,37 +152,65 @@ async function main(): Promise<void> {
     );
     return true;
   });
-  const bridgeButton = document.createElement('button');
-  bridgeButton.type = 'button';
-  bridgeButton.textContent = 'Bridge…';
-  const bar = document.createElement('div');
-  bar.append(name, ' ', mode, ' ', allow, ' ', realLabel, ' ', bridgeButton);
-  let allowFor = '';
+
+  let origin = '';
+  /** Whether the extension can reach the tab's page now (a site granted, or the toolbar click's activeTab). */
+  const reachable = (tab: number) =>
+    chrome.scripting.executeScript({ target: { tabId: tab }, func: () => true }).then(
+      () => true,
+      () => false,
+    );
   const show = async () => {
+    const W = WORDS[lang];
     const tab = await chrome.tabs.get(link.tab).catch(() => null);
-    name.textContent = tab ? `Tab: ${tab.title || tab.url || link.tab}` : 'No tab';
-    let origin = '';
+    tabName.textContent = tab ? `${W.tab}: ${tab.title || tab.url || link.tab}` : W.noTab;
+    tabName.title = tab?.url ?? '';
+    origin = '';
     try {
       const u = new URL(tab?.url ?? '');
       if (/^https?:$/.test(u.protocol)) origin = u.origin;
     } catch {
       /* a browser page */
     }
-    allowFor = origin;
-    mode.hidden = !origin;
+    modeLabel.hidden = !origin;
     mode.value = link.sites[origin] ?? 'act';
-    allow.hidden = !origin || (await chrome.permissions.contains({ origins: [`${origin}/*`] }));
+    onConsole.checked = !!consoleSites[origin];
+    consoleLabel.hidden = !origin;
+    const granted = !!origin && (await chrome.permissions.contains({ origins: [`${origin}/*`] }));
+    // Let in by the toolbar click (activeTab) but not granted the site: say so, and offer the grant.
+    const inTab = !!origin && !granted && (await reachable(link.tab));
+    allow.hidden = !origin || granted;
+    note.hidden = !inTab;
+    note.textContent = inTab ? W.inTab : '';
+    allSites.hidden = allSitesWhy.hidden = await chrome.permissions.contains({ origins: ['<all_urls>'] });
+    if (!running) panel.setExamples(W.examples(tab?.title ?? ''));
+    if (consoleSites[origin]) void expose(link.tab);
   };
   // The browser asks the person; their click (a trusted event) is what lets the request through.
   allow.addEventListener('click', (e) => {
-    if (!e.isTrusted || !allowFor) return;
-    void chrome.permissions.request({ origins: [`${allowFor}/*`] }).then(() => show());
+    if (!e.isTrusted || !origin) return;
+    void chrome.permissions.request({ origins: [`${origin}/*`] }).then(() => show());
+  });
+  allSites.addEventListener('click', (e) => {
+    if (!e.isTrusted) return;
+    void chrome.permissions.request({ origins: ['<all_urls>'] }).then(() => show());
   });
   // (Extension UI: no page script reaches this select, so its change is the person's.)
   mode.addEventListener('change', () => {
-    if (!allowFor) return;
-    link.sites = { ...link.sites, [allowFor]: mode.value as SiteMode };
+    if (!origin) return;
+    link.sites = { ...link.sites, [origin]: mode.value as SiteMode };
     void chrome.storage.local.set({ sites: link.sites });
+  });
+  /** The page API in the tab's own world, for its devtools console (the person's opt-in for the site). */
+  const expose = (tab: number) =>
+    chrome.scripting
+      .executeScript({ target: { tabId: tab }, world: 'MAIN', files: ['page-api.js'] })
+      .catch(() => undefined);
+  onConsole.addEventListener('change', (e) => {
+    if (!e.isTrusted || !origin) return;
+    consoleSites = { ...consoleSites, [origin]: onConsole.checked };
+    void chrome.storage.local.set({ console: consoleSites });
+    if (onConsole.checked) void expose(link.tab);
   });
   link.onTab = () => void show();
   // While idle, the panel works in whichever tab of its window the person brings to the front.
@@ -137,10 +223,9 @@ async function main(): Promise<void> {
       }
     });
   });
-  chrome.tabs.onUpdated.addListener((tabId) => {
-    if (tabId === link.tab) void show();
+  chrome.tabs.onUpdated.addListener((tabId, info) => {
+    if (tabId === link.tab && (info.status === 'complete' || info.title)) void show();
   });
-  void show();
 
   class ExtensionAgent extends Agent {
     constructor(options: AgentOptions) {
@@ -154,6 +239,29 @@ async function main(): Promise<void> {
     }
   }
 
+  /** Saves where the person chose, and asks (within their click) for the model service when it needs it. */
+  function saveSettings(settings: PanelSettings): void {
+    const chosen = providers.find((p) => p.name === settings.model);
+    const base = settings.baseURL || chosen?.baseURL;
+    // A service that does not answer pages (CORS) is reached with the person's permission for its host.
+    if (base && chosen && chosen.capabilities.browser !== true)
+      try {
+        void chrome.permissions.request({ origins: [`${new URL(base).origin}/*`] }).catch(() => false);
+      } catch {
+        /* not a URL: the panel refused it */
+      }
+    if (settings.remember) {
+      void chrome.storage.local.set({ [STORE]: settings });
+      void chrome.storage.session.remove(STORE);
+    } else {
+      void chrome.storage.session.set({ [STORE]: settings });
+      void chrome.storage.local.remove(STORE);
+    }
+    lang = settings.language;
+    say();
+    void show();
+  }
+
   const panel = createPanel(
     {
       helper: link,
@@ -162,29 +270,26 @@ async function main(): Promise<void> {
       providers,
       docked: true,
       hostBar: bar,
-      settingsStore: { saved: await savedSettings(), save: saveSettings },
+      settingsStore: { saved, save: saveSettings },
+      texts: {
+        en: { rememberWarning: WORDS.en.rememberWarning },
+        zh: { rememberWarning: WORDS.zh.rememberWarning },
+      },
+      // A model service's failure in the person's words: what failed, and what to do.
+      explain: (e, language) =>
+        e instanceof ProviderError ? (WORDS[language].errors[e.kind] ?? null) : null,
     },
     {},
   );
+  say();
+  void show();
 
   // The bridge: an outside agent (an MCP client) drives this tab through llm-helper-bridge, with the
   // extension's isolation; risky calls are confirmed here. Start the bridge with
   // --allow-origin chrome-extension://<this extension's ID>.
   let connection: Connection | null = null;
-  const form = document.createElement('div');
-  form.hidden = true;
-  const url = Object.assign(document.createElement('input'), { value: 'ws://127.0.0.1:8765' });
-  url.setAttribute('aria-label', 'Bridge address');
-  const token = Object.assign(document.createElement('input'), { type: 'password' });
-  token.setAttribute('aria-label', 'Pairing token');
-  const preset = document.createElement('select');
-  preset.setAttribute('aria-label', 'Tools for the bridge');
-  for (const p of ['read', 'standard', 'full']) preset.append(new Option(p, p));
-  const go = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Connect' });
-  form.append(url, ' ', token, ' ', preset, ' ', go);
-  bar.append(form);
-  bridgeButton.addEventListener('click', () => (form.hidden = !form.hidden));
-  go.addEventListener('click', () => {
+  go.addEventListener('click', (e) => {
+    if (!e.isTrusted) return;
     connection?.close();
     const at = url.value.trim();
     const tools = preset.value as Preset;
@@ -204,12 +309,13 @@ async function main(): Promise<void> {
             },
           }),
       });
-      form.hidden = true;
-    } catch (e) {
+      bridge.open = false;
+      menu.hidden = true;
+    } catch (err) {
       panel.showConnection({
         url: at,
         preset: tools,
-        status: (e as Error).message,
+        status: (err as Error).message,
         disconnect: () => undefined,
       });
     }

@@ -11,6 +11,8 @@ import { Toolkit, type ExecuteResult, type ToolsOptions } from '../src/tools/too
 import type { McpTool } from '../src/tools/api-types';
 import { normalizeCall, resultMessage } from '../src/tools/calls';
 import type { PageCall, PageMethod, PageReply } from './protocol';
+import { UNLOADING } from '../src/page/settle';
+import { WORDS, type Words } from './texts';
 
 /** How long a page load may take before the next call goes on without it. */
 const LOAD_MS = 15_000;
@@ -19,11 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What the extension may do on a site: read only, act, or act with each action confirmed. */
 export type SiteMode = 'read' | 'act' | 'confirm';
-export const SITE_MODES: [SiteMode, string][] = [
-  ['act', 'Act'],
-  ['confirm', 'Act, confirm each action'],
-  ['read', 'Read only'],
-];
+export const SITE_MODES: SiteMode[] = ['act', 'confirm', 'read'];
 
 /** Why the extension cannot work in a tab, in words for the person and the model. */
 export class TabAccessError extends Error {
@@ -50,6 +48,8 @@ export class TabLink implements PageTools {
   sites: Record<string, SiteMode> = {};
   /** Tells the side panel which tab the agent works in now. */
   onTab: (tab: number) => void = () => undefined;
+  /** The side panel's words, in the person's language: refusals and errors are said in them. */
+  words: Words = WORDS.en;
 
   constructor(public tab: number) {
     // The extension's own tools act on no page: a toolkit with only them, for their schemas and checks.
@@ -100,13 +100,8 @@ export class TabLink implements PageTools {
     if (risk === 'read' || this.ownNames().includes(name)) return null;
     const origin = await this.origin();
     const mode = this.sites[origin] ?? 'act';
-    if (mode === 'read')
-      return {
-        verdict: 'deny',
-        reason: `${origin} is read-only for LLMHelper (the person's setting for this site)`,
-      };
-    if (mode === 'confirm')
-      return { verdict: 'confirm', reason: `${name} on ${origin} (every action on this site is confirmed)` };
+    if (mode === 'read') return { verdict: 'deny', reason: this.words.readOnly(origin) };
+    if (mode === 'confirm') return { verdict: 'confirm', reason: this.words.confirmEach(name, origin) };
     return null;
   }
 
@@ -137,6 +132,17 @@ export class TabLink implements PageTools {
     if (this.ownNames().includes(bare)) return this.own.execute(call, options);
     const before = this.page;
     const r = (await this.call('execute', call, options, this.trusted)) as ExecuteResult;
+    // In the extension the run goes on on the next page: the page layer's note says otherwise.
+    r.text = r.text.replace(UNLOADING, `the page is unloading: ${this.words.newPage}`);
+    // A tool the page does not have: the list the model is given names the extension's own too.
+    if (!r.ok)
+      r.text = r.text.replace(
+        /^(There is no tool .*Tools: )([^\n]*)\./,
+        (_, head: string, list: string) =>
+          `${head}${list}, ${this.ownNames()
+            .map((n) => prefix + n)
+            .join(', ')}.`,
+      );
     if ((r.data as { unloading?: boolean } | undefined)?.unloading) this.loading = true;
     else if (before && this.page !== before)
       // The page was replaced between two calls (a late navigation): the model hears of it.
@@ -202,7 +208,7 @@ export class TabLink implements PageTools {
       url = (await chrome.tabs.get(this.tab)).url ?? '';
       await chrome.scripting.executeScript({ target: { tabId: this.tab }, files: ['content.js'] });
     } catch (e) {
-      throw accessError(url, e);
+      throw accessError(url, e, this.words);
     }
   }
 
@@ -318,7 +324,7 @@ export class TabLink implements PageTools {
         } catch (e) {
           return {
             ok: false,
-            text: `No screenshot: the browser allows it only when LLMHelper may read all sites, or was opened from its toolbar button on this tab. (${e instanceof Error ? e.message : String(e)})`,
+            text: `${this.words.noScreenshot} (${e instanceof Error ? e.message : String(e)})`,
           };
         } finally {
           if (a.marks) await this.call('unmark').catch(() => undefined);
@@ -333,7 +339,7 @@ export class TabLink implements PageTools {
 }
 
 /** What a failed injection means for the person: a browser page, or a site not allowed yet. */
-export function accessError(url: string, e: unknown): TabAccessError {
+export function accessError(url: string, e: unknown, words: Words = WORDS.en): TabAccessError {
   let origin: string | null = null;
   try {
     const u = new URL(url);
@@ -342,13 +348,6 @@ export function accessError(url: string, e: unknown): TabAccessError {
     /* no address: a browser page */
   }
   const why = e instanceof Error ? e.message : String(e);
-  if (!origin)
-    return new TabAccessError(
-      `LLMHelper cannot work in this tab (${url || 'a browser page'}): the browser keeps extensions out of its own pages. Open a web page, or use tabs to switch. (${why})`,
-      null,
-    );
-  return new TabAccessError(
-    `LLMHelper may not read ${origin} yet: press "Allow on this site" in the side panel, and the browser asks you once. (${why})`,
-    origin,
-  );
+  if (!origin) return new TabAccessError(`${words.browserPage(url)} (${why})`, null);
+  return new TabAccessError(`${words.notAllowed(origin)} (${why})`, origin);
 }

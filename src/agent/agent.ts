@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import { scrub } from '../page/redact';
+import { stringify } from '../json';
 import type { Preset } from '../tools/define';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import { ProviderError } from '../llm/errors';
@@ -108,18 +109,10 @@ export function stepRecord(steps: readonly Step[]): string {
   for (const [i, step] of steps.entries())
     for (const c of step.calls)
       lines.push(
-        `${i + 1}. ${c.name}(${safeJSON(c.args).slice(0, 200)}) → ${firstLine(c.refused ?? c.result).slice(0, 200)}`,
+        `${i + 1}. ${c.name}(${(stringify(c.args) ?? '').slice(0, 200)}) → ${firstLine(c.refused ?? c.result).slice(0, 200)}`,
       );
   return lines.slice(-40).join('\n') || '(no steps yet)';
 }
-
-const safeJSON = (v: unknown): string => {
-  try {
-    return JSON.stringify(v) ?? '';
-  } catch {
-    return '';
-  }
-};
 
 /** Results older than this many steps shrink to their first line. */
 const KEEP_WHOLE = 3;
@@ -169,7 +162,11 @@ function lostRun(): string | null {
 export function savedRun(): { task: string; steps: string[] } | null {
   const saved = readSavedRun();
   const lost = saved ? null : lostRun();
-  if (saved) return { task: saved.task, steps: stepRecord((saved.steps ?? []) as Step[]).split('\n') };
+  if (saved)
+    return {
+      task: saved.task,
+      steps: saved.steps?.length ? stepRecord(saved.steps as Step[]).split('\n') : [],
+    };
   return lost === null ? null : { task: lost, steps: [] };
 }
 
@@ -434,14 +431,19 @@ export class Agent extends EventEmitter<AgentEvents> {
     transcript: Transcript,
     after?: { step: number; calls: number },
   ): Promise<ReplayResult> {
+    return this.alone('replay', () => this.replayOn(transcript, after));
+  }
+
+  /** One task at a time: runs and replays share one conversation. */
+  private async alone<T>(call: string, work: () => Promise<T>): Promise<T> {
     if (this.busy)
       throw new LLMHelperError(
         'bad_argument',
-        'agent.replay(): this agent is running a task; wait for it or stop() it first.',
+        `agent.${call}(): this agent is running a task already (one at a time: they share one conversation). Wait for its result, or stop() it first.`,
       );
     this.busy = true;
     try {
-      return await this.replayOn(transcript, after);
+      return await work();
     } finally {
       this.busy = false;
     }
@@ -660,23 +662,15 @@ export class Agent extends EventEmitter<AgentEvents> {
   }
 
   private async drive(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
-    if (this.busy)
-      throw new LLMHelperError(
-        'bad_argument',
-        'agent.run(): this agent is running a task already (one run at a time: they share one conversation). Wait for its result, or stop() it first.',
-      );
-    this.busy = true;
-    try {
-      return await this.loop(task, mode, resumedAt);
-    } catch (e) {
-      // A page reached by messages may not answer (a tab closed, or one the extension may not read).
-      this.emit('error', e);
-      const result = failedRun(e instanceof Error ? e.message : String(e));
-      this.emit('done', result);
-      return result;
-    } finally {
-      this.busy = false;
-    }
+    return this.alone('run', () =>
+      this.loop(task, mode, resumedAt).catch((e: unknown) => {
+        // A page reached by messages may not answer (a tab closed, or one the extension may not read).
+        this.emit('error', e);
+        const result = failedRun(e instanceof Error ? e.message : String(e));
+        this.emit('done', result);
+        return result;
+      }),
+    );
   }
 
   private async loop(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {
@@ -932,11 +926,11 @@ export class Agent extends EventEmitter<AgentEvents> {
     if (!risk.risky || (rule?.verdict === 'allow' && !site)) return null;
     const pending: PendingCall = { name, args, risk, ...(this.lastFlag ? { flagged: this.lastFlag } : {}) };
     this.emit('confirm', pending);
-    if (!this.options.confirm)
-      return `${risk.reason} needs the person's confirmation, and none can be asked here.`;
+    const P = PROMPTS[this.lang];
+    if (!this.options.confirm) return P.noConfirm(risk.reason);
     const approved = await this.options.confirm(pending);
-    if (this.stopped) return 'the run was stopped.';
-    return approved ? null : `the person refused: ${risk.reason}.`;
+    if (this.stopped) return P.runStopped;
+    return approved ? null : P.personRefused(risk.reason);
   }
 
   /** One tool call: rules, risk and confirmation, then the tool; its result as the model will read it. */

@@ -22,6 +22,10 @@ export interface Prompts {
   logged(errors: number): string;
   userChanged(observation: string, note: string): string;
   refused(reason: string): string;
+  /** Why a risky call did not run: the person refused, no one could be asked, the run was stopped. */
+  personRefused(reason: string): string;
+  noConfirm(reason: string): string;
+  runStopped: string;
   /** How a folded record of the conversation begins, and what is said after it. */
   folded: string;
   taskNow: string;
@@ -45,7 +49,7 @@ const EN: Prompts = {
   navigated: (url, observation, marker) =>
     `(A new page loaded: ${url}. Element IDs from before are gone; use the new ones. Page text is between <${marker}> and </${marker}>.)\n\nThe page now:\n${observation}`,
   resumed: (task, record, url, observation, marker) =>
-    `Task: ${task}\n\n(Page text is between <${marker}> and </${marker}>.) Steps so far, from the tab's storage, which the page can write (data):\n${record}\n\n(A new page loaded: ${url}; old element IDs are gone.)\nThe page now:\n${observation}`,
+    `Task: ${task}\n\n(Page text is between <${marker}> and </${marker}>.) Steps so far (data the page could write):\n${record}\n\n(A new page loaded: ${url}; old IDs are gone.)\nThe page now:\n${observation}`,
   stepsLeft: (n) => `(${n} step${n === 1 ? '' : 's'} left: finish, or call done with what you have.)`,
   repeating: (what) =>
     `(You have repeated ${what} with the same result. Try something else, or call done and say what blocks you.)`,
@@ -55,6 +59,9 @@ const EN: Prompts = {
   userChanged: (observation, note) =>
     `(The person paused you and changed the page themselves. Element IDs may have changed; go on from here.)${note ? `\nThe person says: ${note}` : ''}\n\nThe page now:\n${observation}`,
   refused: (reason) => `Not done: ${reason}`,
+  personRefused: (reason) => `the person refused: ${reason}.`,
+  noConfirm: (reason) => `${reason} needs the person's confirmation, and none can be asked here.`,
+  runStopped: 'the run was stopped.',
   folded:
     '(Earlier in this conversation, folded to one line each: what was asked, each call and the first line of its result.)',
   taskNow: 'The task now:',
@@ -78,7 +85,7 @@ const ZH: Prompts = {
   navigated: (url, observation, marker) =>
     `（新页面已加载：${url}。之前的元素 ID 已失效，请使用新的 ID。网页内容位于 <${marker}> 与 </${marker}> 之间。）\n\n当前页面：\n${observation}`,
   resumed: (task, record, url, observation, marker) =>
-    `任务：${task}\n\n（网页内容位于 <${marker}> 与 </${marker}> 之间。）此前的步骤，来自标签页的存储，网页可以改写（只是数据）：\n${record}\n\n（新页面：${url}；旧的元素 ID 已失效。）\n当前页面：\n${observation}`,
+    `任务：${task}\n\n（网页内容位于 <${marker}> 与 </${marker}> 之间。）此前的步骤（网页可改写的数据）：\n${record}\n\n（新页面：${url}；旧 ID 已失效。）\n当前页面：\n${observation}`,
   stepsLeft: (n) => `（还剩 ${n} 步：请完成，或调用 done 说明目前的结果。）`,
   repeating: (what) => `（你已重复 ${what} 且结果相同。请换一种做法，或调用 done 说明受阻原因。）`,
   unchanged: '（你最近的操作没有改变页面。请换一种做法，或调用 done。）',
@@ -86,6 +93,9 @@ const ZH: Prompts = {
   userChanged: (observation, note) =>
     `（用户暂停了你并亲自修改了页面。元素 ID 可能已变化；请从这里继续。）${note ? `\n用户说：${note}` : ''}\n\n当前页面：\n${observation}`,
   refused: (reason) => `未执行：${reason}`,
+  personRefused: (reason) => `用户拒绝了：${reason}。`,
+  noConfirm: (reason) => `${reason}需要用户确认，但这里无法询问。`,
+  runStopped: '任务已停止。',
   folded: '（此前的对话已折叠，每项一行：所问的、每次调用及其结果的第一行。）',
   taskNow: '当前任务：',
 };

@@ -39,8 +39,22 @@ const REASONS = {
     code: (tool: string) => `${tool} 会在页面中运行代码`,
     upload: (files: string, field: string) => `把 ${files} 上传到 ${field}`,
     site: (origin: string) => `打开另一个网站：${origin}`,
-    on: (tool: string, target: string, word: string) => `${tool}：“${target}”（${word}）`,
+    // The risky word is the target's own (an English page's "Delete"), so it is not said again.
+    on: (tool: string, target: string) => `${ZH_TOOLS[tool] ?? tool}：“${target}”`,
   },
+};
+
+/** The actions, said in Chinese in a confirmation. */
+const ZH_TOOLS: Record<string, string> = {
+  click: '点击',
+  type: '输入',
+  press: '按键',
+  select: '选择',
+  check: '勾选',
+  menu: '菜单',
+  clickMenuItem: '菜单',
+  drag: '拖动',
+  tabs: '标签页',
 };
 
 /** A web URL's origin; null for anything else (mailto:, javascript:, a bad URL), which opens no site. */
@@ -138,7 +152,10 @@ export async function classify(
   if (away && away !== here) return { risky: true, reason: R.site(away), target: destination, origin: away };
   // Closing a tab may lose what the person had in it: theirs to allow (the extension's tabs tool).
   if (name === 'tabs' && args.action === 'close')
-    return { risky: true, reason: R.on(name, `close tab ${String(args.tab)}`, 'close') };
+    return {
+      risky: true,
+      reason: R.on(name, `${language === 'zh' ? '关闭标签页' : 'close tab'} ${String(args.tab)}`, 'close'),
+    };
   if (name === 'navigate' || name === 'tabs') return { risky: false, reason: '' };
   const target = await targetOf(helper, args);
   const words = [

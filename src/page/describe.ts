@@ -404,21 +404,40 @@ function mainActions(
   max: number,
   skipChrome: boolean,
   within?: Element,
-): string[] {
-  const seen = new Map<string, Element[]>();
-  const inView = new Set(inViewportAll(controls));
-  for (const el of hitTestGrid(document)) {
-    const control = closestControl(el);
-    if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
+  every = false,
+): string[] | null {
+  let ordered: Element[];
+  if (every) {
+    // A small page (or dialog) whole: every shown control, the page's own before its navigation,
+    // header and footer. Most of a page's controls are shown: past a few times the limit, no need to look.
+    let total = 0;
+    for (const list of controls) total += list.length;
+    if (total > SMALL_PAGE_CONTROLS * 4) return null;
+    const shown = new Set<Element>();
+    for (const list of controls)
+      for (let i = 0; i < list.length; i++) {
+        const el = list[i]!;
+        if ((isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? '')) && isShown(el)) shown.add(el);
+        if (shown.size > SMALL_PAGE_CONTROLS) return null;
+      }
+    const chrome = (el: Element) => !!dom.closest(el, CHROME);
+    const sorted = [...shown].sort(docOrder);
+    ordered = [...sorted.filter((el) => !chrome(el)), ...sorted.filter(chrome)];
+  } else {
+    const inView = new Set(inViewportAll(controls));
+    for (const el of hitTestGrid(document)) {
+      const control = closestControl(el);
+      if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
+    }
+    ordered = [...inView].filter(mainCandidate).sort(docOrder);
   }
-  const ordered = [...inView].filter(mainCandidate).sort(docOrder);
   const candidates: { el: Element; key: string }[] = [];
   for (const el of ordered) {
     if (skipChrome && dom.closest(el, `${CHROME},[aria-hidden=true]`)) continue;
     const name = nameOf(el, 40);
     // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
-    if (!name || standIn(el) || comboboxOf(el)) continue;
-    candidates.push({ el, key: `${roleOf(el)}|${name}` });
+    if ((!name && !every) || standIn(el) || comboboxOf(el)) continue;
+    candidates.push({ el, key: name ? `${roleOf(el)}|${name}` : `#${candidates.length}` });
   }
   // A form's submit button ends what its fields are for: kept when the fields alone fill the list.
   const submits = new Set(
@@ -427,18 +446,27 @@ function mainActions(
       .map((c) => c.key)
       .slice(0, 2),
   );
+  const seen = new Map<string, Element[]>();
   let room = max - submits.size;
   for (const { el, key } of candidates) {
     // In view is where a person's click reaches it: not under a header or a layer (looked at for a
     // control the list is about to name; its repeats in other rows are not hit-tested one by one).
-    if (!seen.has(key) && (room > 0 || submits.has(key)) && !reachable(el)) continue;
+    if (!every && !seen.has(key) && (room > 0 || submits.has(key)) && !reachable(el)) continue;
     const known = seen.get(key);
     if (known) known.push(el);
     else if (submits.has(key) || room-- > 0) seen.set(key, [el]);
   }
-  return [...seen.values()].map(([first, ...more]) =>
-    more.length ? repeatLine(store, first!, more, 4, ' in view') : elementLine(store, first!),
-  );
+  // `button "Download" ×3 in view: [4] row "Invoice 1", [6] row "Invoice 2", …`: a control per row.
+  const where = (el: Element) => {
+    const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
+    return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
+  };
+  return [...seen.values()].map(([first, ...more]) => {
+    if (!more.length) return elementLine(store, first!);
+    const shown = [first!, ...more].slice(0, every ? Infinity : 4).map(where);
+    const rest = more.length + 1 - shown.length;
+    return `${elementLine(store, first!).replace(/^\[\d+\] /, '')} ×${more.length + 1}${every ? '' : ' in view'}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
+  });
 }
 
 /** What frames a page's content: its navigation, header and footer. */
@@ -446,48 +474,6 @@ const CHROME = 'nav,[role=navigation],footer,header';
 
 /** A page or dialog with no more shown controls than this is listed whole by summary(). */
 const SMALL_PAGE_CONTROLS = 40;
-
-/**
- * Every shown control, in page order (the page's own first, its navigation, header and footer after),
- * each with its ID; the same control in many rows once, with the ID and row of each. Null past
- * SMALL_PAGE_CONTROLS.
- */
-function everyControl(store: ElementStore, controls: ArrayLike<Element>[]): string[] | null {
-  let total = 0;
-  for (const list of controls) total += list.length;
-  // Most of a page's controls are shown: past a few times the limit, there is no need to look.
-  if (total > SMALL_PAGE_CONTROLS * 4) return null;
-  const shown = new Set<Element>();
-  for (const list of controls)
-    for (let i = 0; i < list.length; i++) {
-      const el = list[i]!;
-      if (isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? ''))
-        if (!standIn(el) && !comboboxOf(el) && isShown(el)) shown.add(el);
-      if (shown.size > SMALL_PAGE_CONTROLS) return null;
-    }
-  const chrome = (el: Element) => !!dom.closest(el, CHROME);
-  const sorted = [...shown].sort(docOrder);
-  const groups = new Map<string, Element[]>();
-  for (const el of [...sorted.filter((el) => !chrome(el)), ...sorted.filter(chrome)]) {
-    const name = nameOf(el, 40);
-    const key = name ? `${roleOf(el)}|${name}` : `#${groups.size}`;
-    groups.set(key, [...(groups.get(key) ?? []), el]);
-  }
-  return [...groups.values()].map(([first, ...more]) =>
-    more.length ? repeatLine(store, first!, more, Infinity) : elementLine(store, first!),
-  );
-}
-
-/** `button "Download" ×3: [4] row "Invoice 1", [6] row "Invoice 2", …`: a control repeated per row. */
-function repeatLine(store: ElementStore, first: Element, more: Element[], max: number, inView = ''): string {
-  const where = (el: Element) => {
-    const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
-    return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
-  };
-  const shown = [first, ...more].slice(0, max).map(where);
-  const rest = more.length + 1 - shown.length;
-  return `${elementLine(store, first).replace(/^\[\d+\] /, '')} ×${more.length + 1}${inView}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
-}
 
 function describeSection(store: ElementStore, el: Element, budget: number): string {
   const name =
@@ -508,7 +494,7 @@ function describeSection(store: ElementStore, el: Element, budget: number): stri
   if (headings.length > 1) out += ` Headings: ${listWithin(headings, 300)}.`;
   const text = truncate(textOf(el, 400), 200);
   if (text) out += ` Text begins: ${quoted(text, 200)}.`;
-  const actions = mainActions(store, found.controls, 8, false, el);
+  const actions = mainActions(store, found.controls, 8, false, el)!;
   if (actions.length) out += ` Actions: ${listWithin(actions, Math.max(100, budget - out.length - 20))}.`;
   return out;
 }
@@ -672,8 +658,8 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   const used = lines.join('\n').length;
   const pool = dialogs[0] ? census(dialogs[0]).controls : found.controls;
   // A small page (or dialog) is listed whole: every control a task may need, each with its ID.
-  const every = everyControl(store, pool);
-  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0]); // 12: a form of ten fields and its buttons
+  const every = mainActions(store, pool, Infinity, false, dialogs[0], true);
+  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0])!; // 12: a form of ten fields and its buttons
   if (actions.length)
     lines.push(
       `${every ? 'Controls' : 'Main actions in view'}: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`,

@@ -1020,26 +1020,25 @@ export function findNear(
   return out;
 }
 
-/** `[12] button "Delete"`: an element by its ID, role and name. */
-const refOf = (store: ElementStore, el: Element): string => {
-  const name = nameOf(el, 40) || truncate(textOf(el, 60), 40);
-  return `[${store.idFor(el)}] ${roleOf(el) || tagOf(el).toLowerCase()}${name ? ` "${name}"` : ''}`;
-};
-
 /**
  * The anchor's own controls that the page shows only while the pointer is over its item (CSS :hover):
  * hidden to a search, and the ones a person means by "this item's Delete".
  */
 function hoverOnlyNote(store: ElementStore, anchor: Element, hidden: Candidate[]): string {
+  // `[12] button "Delete"`, as a match says it.
+  const ref = (c: Candidate) => {
+    const m = toMatch(store, c);
+    return `[${m.id}] ${m.role ?? m.tag}${m.text ? ` "${m.text}"` : ''}`;
+  };
   const shown: string[] = [];
   let holder: Element | null = null;
   for (const c of hidden.slice(0, 30)) {
     const over = hoverHolder(c.el);
     if (!over || !containsDeep(over, anchor)) continue;
     holder ??= over;
-    shown.push(refOf(store, c.el));
+    shown.push(ref(c));
   }
   return holder
-    ? `Shown only on hover of ${refOf(store, holder)} (CSS :hover): ${shown.slice(0, 5).join('; ')}; a click by ID works.`
+    ? `Shown only on hover of ${ref({ el: holder, source: holder, matched: '' } as Candidate)} (CSS :hover): ${shown.slice(0, 5).join('; ')}; a click by ID works.`
     : '';
 }

@@ -67,16 +67,10 @@ function rulesOf(doc: Document): HoverRule[] {
   return rules;
 }
 
-const safeMatches = (el: Element, selector: string): boolean => {
+/** A page's selector may be one this browser cannot read: then it matches nothing. */
+const safely = <T>(read: () => T): T | null => {
   try {
-    return dom.matches(el, selector);
-  } catch {
-    return false;
-  }
-};
-const safeClosest = (el: Element, selector: string): Element | null => {
-  try {
-    return dom.closest(el, selector);
+    return read();
   } catch {
     return null;
   }
@@ -89,9 +83,9 @@ const safeClosest = (el: Element, selector: string): Element | null => {
 export function hoverHolder(el: Element): Element | null {
   const doc = dom.doc(el);
   for (const rule of rulesOf(doc)) {
-    const shown = safeMatches(el, rule.shown) ? el : safeClosest(el, rule.shown);
+    const shown = safely(() => dom.closest(el, rule.shown));
     if (!shown) continue;
-    const over = safeClosest(shown, rule.over);
+    const over = safely(() => dom.closest(shown, rule.over));
     if (over) return over;
   }
   return null;

@@ -66,15 +66,6 @@ export function errorText(field: Element): string {
   return besideError(field);
 }
 
-/** The browser's own check refused the field after a person's attempt (:user-invalid, where known). */
-const userInvalid = (f: Element): boolean => {
-  try {
-    return dom.matches(f, ':user-invalid');
-  } catch {
-    return false;
-  }
-};
-
 /** What a person takes for a field: a form control, an editor, a drawn textbox or combobox. */
 const ANY_FIELD = `${FIELDS},[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox]`;
 
@@ -99,15 +90,9 @@ function besideError(field: Element): string {
 
 /**
  * The fields of a form that show an error now, as a person sees one: marked invalid (aria-invalid, an
- * error class on the field or its item), refused by the browser's own check once a submit was tried, or
- * with an error message drawn beside them.
+ * error class on the field or its item), or with an error message drawn beside them. (Those the
+ * browser's own check refused, the report knows by their invalid events.)
  */
 export function fieldsInError(form: Element): Element[] {
-  return [...dom.qsa(form, ANY_FIELD)].filter(
-    (f) =>
-      isVisible(f) &&
-      (markedInvalid(f) ||
-        (userInvalid(f) && !!(f as HTMLInputElement).validationMessage) ||
-        !!besideError(f)),
-  );
+  return [...dom.qsa(form, ANY_FIELD)].filter((f) => isVisible(f) && (markedInvalid(f) || !!besideError(f)));
 }

@@ -900,7 +900,9 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
       // error is said, also those that showed it before (a second try).
       const form = target && dom.matches(target, SUBMIT) ? formOf(target) : null;
       const notSent =
-        form && !requests.started() && !unloading && url === location.href ? fieldsInError(form) : [];
+        form && !requests.started() && !unloading && url === location.href
+          ? [...fieldsInError(form), ...invalid]
+          : [];
       if (notSent.length) {
         report.notSent = true;
         for (const f of notSent) invalid.add(f);
@@ -1027,13 +1029,14 @@ export function itemLines(store: ElementStore, items: Element[], max: number): s
   return items.length > max ? lines.concat(`… ${items.length - max} more`) : lines;
 }
 
+/** What a report says of a page that started to unload (the extension, whose run goes on, says otherwise). */
+export const UNLOADING =
+  'the page is unloading (a full navigation ends this session unless LLMHelper is installed on the next page)';
+
 /** One sentence about the changes, appended to an action's message. */
 export function describeChanges(c: ChangeReport): string {
   const parts: string[] = [];
-  if (c.unloading)
-    parts.push(
-      'the page is unloading (a full navigation ends this session unless LLMHelper is installed on the next page)',
-    );
+  if (c.unloading) parts.push(UNLOADING);
   if (c.url) parts.push(`URL is now ${c.url.to}`);
   if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
   if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);

@@ -19,8 +19,9 @@ import type { Preset as ProviderPreset } from '../llm/presets';
 import { UI_HOST } from '../page/walk';
 import * as dom from '../page/dom';
 import { PANEL_CSS } from './styles';
-import { TEXTS, type UiLanguage } from './texts';
+import { TEXTS, type Texts, type UiLanguage } from './texts';
 import { attachShadow, focusEl, isPersons, now, off, on } from './natives';
+import { EXTENSION } from '../target';
 
 /** Words an integrator gives the panel: one text, or one per language ({ en, zh }), shown in the panel's. */
 export type Localized = string | ({ en: string } & Partial<Record<UiLanguage, string>>);
@@ -50,7 +51,8 @@ export interface PanelDeps {
   helper: PageTools;
   /**
    * The panel fills its own document (the extension's side panel) instead of floating over a page: no
-   * dragging, no collapsing, no highlight drawn (the page is elsewhere).
+   * dragging, no collapsing, no highlight drawn (the page is elsewhere). This and settingsStore, hostBar,
+   * texts and explain are the side panel's: the page builds leave them out (src/target.ts).
    */
   docked?: boolean;
   /**
@@ -73,6 +75,10 @@ export interface PanelDeps {
   discardRun?(): void;
   /** A bridge connection this tab had before it navigated: reopened only when the person says so. */
   savedConnection?(): { url: string } | null;
+  /** The host's own words where the panel's are not true there (the extension keeps the key elsewhere). */
+  texts?: Partial<Record<UiLanguage, Partial<Texts>>>;
+  /** A failure in the person's words (what failed, what to do), or null for the error's own message. */
+  explain?(error: unknown, language: UiLanguage): string | null;
   reconnect?(): void;
   forgetConnection?(): void;
 }
@@ -96,6 +102,8 @@ export interface PanelControl extends Panel {
   confirm(call: PendingCall): Promise<boolean>;
   /** Shows a bridge connection (to what, which tools, its state) with a Disconnect button; null hides it. */
   showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null): void;
+  /** The example tasks shown while no task is: the extension's, for the page in the tab. */
+  setExamples(tasks: Localized[]): void;
 }
 
 /** A handler that acts on the person's own events only: a page script's synthetic event does nothing. */
@@ -190,7 +198,7 @@ export function panelOptions(options: unknown): PanelOptions {
 export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelControl {
   const options = panelOptions(given);
   const saved = (() => {
-    if (deps.settingsStore) return deps.settingsStore.saved;
+    if (EXTENSION && deps.settingsStore) return deps.settingsStore.saved;
     try {
       return JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Partial<PanelSettings> | null;
     } catch {
@@ -208,19 +216,22 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     language: options.language ?? (/^zh/i.test(dom.html(document).lang || navigator.language) ? 'zh' : 'en'),
     ...saved,
   };
-  let T = TEXTS[settings.language];
+  const words = (l: UiLanguage): Texts => ({ ...TEXTS[l], ...(EXTENSION && deps.texts?.[l]) });
+  let T = words(settings.language);
+  const explain = (e: unknown) => (EXTENSION && deps.explain?.(e, settings.language)) || (e as Error).message;
   /** An integrator's text in the panel's language. */
   const say = (text: Localized) => (typeof text === 'string' ? text : (text[settings.language] ?? text.en));
   const extraModel = () => options.models?.find((m) => keyOf(m) === settings.model);
 
   // Its own element name, so no page rule for div (position, display, transform…) ever matches it.
+  const docked = EXTENSION && !!deps.docked;
   const host = dom.create(document, 'llm-helper-panel');
   host.setAttribute(UI_HOST, 'panel');
   /** Where it sits, inline and important, so no page rule moves it. */
   const place = (at: Record<'left' | 'top' | 'right' | 'bottom', string>) => {
     for (const [k, v] of Object.entries(at)) host.style.setProperty(k, v, 'important');
   };
-  if (deps.docked) place({ left: '0', top: '0', right: '0', bottom: '0' });
+  if (docked) place({ left: '0', top: '0', right: '0', bottom: '0' });
   else place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
   const root = attachShadow(host, { mode: 'closed' });
   const sheet = new CSSStyleSheet();
@@ -235,20 +246,11 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   // Pause / take over / Continue: the person acts on the page, then the agent goes on from what they left.
   const pauseButton = h('button', { type: 'button', hidden: true, click: () => togglePause() }, T.pause);
   const highlight = h('div', { class: 'highlight' });
-  const panel = h('section', { class: deps.docked ? 'panel docked' : 'panel', 'aria-label': 'LLMHelper' });
-  const head = h(
-    'div',
-    { class: 'head' },
-    h('b', {}, 'LLMHelper'),
-    modelLabel,
-    h(
-      'button',
-      { type: 'button', title: T.settings, 'aria-label': T.settings, click: () => showSettings(true) },
-      '⚙',
-    ),
-    h('button', { type: 'button', title: T.clear, 'aria-label': T.clear, click: () => clear() }, '⟲'),
-  );
-  if (!deps.docked)
+  const panel = h('section', { class: docked ? 'panel docked' : 'panel', 'aria-label': 'LLMHelper' });
+  const gear = h('button', { type: 'button', click: () => showSettings(true) }, '⚙');
+  const restart = h('button', { type: 'button', click: () => clear() }, '⟲');
+  const head = h('div', { class: 'head' }, h('b', {}, 'LLMHelper'), modelLabel, gear, restart);
+  if (!docked)
     head.append(
       h(
         'button',
@@ -263,14 +265,17 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     );
   const foot = h('div', { class: 'foot' }, input, pauseButton, sendButton);
   const bridgeBar = h('div', { class: 'status bridge', hidden: true });
-  if (deps.hostBar) deps.hostBar.classList.add('status');
-  panel.append(head, ...(deps.hostBar ? [deps.hostBar] : []), bridgeBar, list, status, foot);
+  const hostBar = EXTENSION && deps.hostBar;
+  if (hostBar) hostBar.classList.add('status');
+  panel.append(head, ...(hostBar ? [hostBar] : []), bridgeBar, list, status, foot);
   if (options.collapsed) panel.classList.add('collapsed');
   root.append(panel, highlight);
   dom.html(document).append(host);
 
   let agent: Agent | null = null;
   let running = false;
+  /** The last failure of the run (a model service's error), said in the person's words when it ends. */
+  let failure: unknown = null;
   let current: { text: HTMLElement | null } = { text: null };
   /** The model's last streamed text of this task, which may turn out to be its final answer. */
   let streamed: HTMLElement | null = null;
@@ -299,7 +304,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
 
   function showHighlight(id: unknown) {
     highlight.style.display = 'none';
-    if (typeof id !== 'number' || deps.docked) return;
+    if (typeof id !== 'number' || docked) return;
     try {
       const r = deps.helper.extract(id, 'rect') as { x: number; y: number; width: number; height: number };
       Object.assign(highlight.style, {
@@ -336,23 +341,19 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       const fallback = buttons[buttons.length - 1]![0];
       for (const [value, label] of buttons) {
         const button = h('button', { type: 'button', class: value === 'yes' ? 'danger' : '' }, label);
-        let reached = false; // the person moved the focus here (Tab) or pressed it
+        let pressed = false; // the person pressed it, or moved the focus with Tab since it appeared
         on(
           button,
           'pointerdown',
-          trusted(() => (reached = true)),
-        );
-        on(
-          button,
-          'focus',
-          trusted(() => (reached ||= now() - lastTab < 1000)),
+          trusted(() => (pressed = true)),
         );
         on(
           button,
           'click',
           trusted((e: MouseEvent) => {
             const key = e.detail === 0; // a key's activation, not a press of the pointer
-            if (value !== fallback && (now() - shownAt < ARM_MS || (key && !reached))) return;
+            if (value !== fallback && (now() - shownAt < ARM_MS || (key && !pressed && lastTab < shownAt)))
+              return;
             done(value);
           }),
         );
@@ -438,6 +439,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     });
     // Page text that tries to instruct the model: marked in the transcript, where the person sees it.
     a.on('flagged', (f: { text: string }) => void add(h('div', { class: 'msg flagged' }, T.flagged(f.text))));
+    a.on('error', (e: unknown) => (failure = e));
     a.on('paused', () => {
       highlight.style.display = 'none';
       pauseButton.textContent = T.continue;
@@ -452,14 +454,15 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     a.on('step', (step: Step) => {
       for (const c of step.calls) {
         const said = c.refused ? `${T.refused}: ${c.refused}` : c.result;
-        // In words: a search says what it looked for; an action, the first line of what it did (IDs
-        // left out). The call and its whole result are under it.
+        // In words: a search says what it looked for; an action, what it did (IDs and what changed
+        // after it left out). The call and its whole result are under it.
         const pattern = (c.args as { pattern?: unknown } | null)?.pattern;
         const words =
           typeof pattern === 'string' && /^find/.test(c.name)
             ? `${T.lookFor} “${pattern}”`
             : said
                 .split('\n')[0]!
+                .split(' Then: ')[0]!
                 .replace(/\[\d+\] /g, '')
                 .slice(0, 140);
         add(
@@ -515,6 +518,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   /** Runs `work` with the panel busy, then shows how the run ended. */
   async function finish(work: () => Promise<RunResult>): Promise<RunResult | undefined> {
     running = true;
+    failure = null;
     sendButton.textContent = T.stop;
     pauseButton.hidden = false;
     pauseButton.textContent = agent?.paused ? T.continue : T.pause;
@@ -528,16 +532,18 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
             stopped: T.stopped,
             max_steps: T.maxSteps,
             loop: result.error ?? T.loop,
-            error: result.error ?? T.failed,
+            error: failure ? explain(failure) : (result.error ?? T.failed),
           } as Record<string, string>
         )[result.status] ||
         result.status;
       // A final answer the model wrote as text is already on screen as it streamed: it becomes the answer.
       if (streamed?.textContent?.trim() === text.trim()) streamed.className = 'msg answer';
       else add(h('div', { class: `msg ${result.status === 'done' ? 'answer' : 'error'}` }, text));
-      setStatus(`${T.status[result.status] ?? result.status} · ${result.steps.length} ${T.steps}`);
+      // As many steps as rows shown: the calls made (a final answer in words is no step of its own).
+      const calls = result.steps.flatMap((step) => step.calls).length;
+      setStatus(`${T.status[result.status] ?? result.status} · ${calls} ${T.steps}`);
     } catch (e) {
-      add(h('div', { class: 'msg error' }, (e as Error).message));
+      add(h('div', { class: 'msg error' }, explain(e)));
       setStatus(T.failed);
     } finally {
       foldOlderTasks();
@@ -564,16 +570,17 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     }
   }
 
-  /** The integrator's example tasks, while the log is empty: a click fills the box, the person sends. */
+  /** The example tasks (the integrator's, or the host's for the page), while the log shows no task. */
+  let exampleTasks: Localized[] = options.examples ?? [];
   function showExamples() {
-    if (options.examples?.length) add(examples());
+    if (exampleTasks.length) add(examples());
   }
   const examples = () =>
     h(
       'div',
       { class: 'examples' },
-      ...options
-        .examples!.map(say)
+      ...exampleTasks
+        .map(say)
         .map((task) =>
           h('button', { type: 'button', click: () => ((input.value = task), focusEl(input)) }, task),
         ),
@@ -630,7 +637,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       'select',
       {},
       ...(['read', 'standard', 'full'] as const).map((p) =>
-        h('option', { value: p, selected: p === settings.preset }, p),
+        h('option', { value: p, selected: p === settings.preset }, T.presets[p] ?? p),
       ),
     );
     const language = h(
@@ -686,7 +693,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
                 });
                 report(`${T.works}: ${r.text.slice(0, 60)}`, true);
               } catch (e) {
-                report((e as Error).message);
+                report(explain(e));
               }
             },
           },
@@ -699,7 +706,10 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
             class: 'primary',
             click: () => {
               read();
-              if (deps.settingsStore) deps.settingsStore.save({ ...settings });
+              // A base URL is an absolute web address, or none (the preset's): anything else is not saved.
+              if (settings.baseURL && !/^https?:\/\/[^/\s]/i.test(settings.baseURL))
+                return report(T.badURL(settings.baseURL));
+              if (EXTENSION && deps.settingsStore) deps.settingsStore.save({ ...settings });
               else
                 try {
                   if (settings.remember) localStorage.setItem(STORE_KEY, JSON.stringify(settings));
@@ -707,7 +717,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
                 } catch {
                   /* storage blocked: settings stay in memory */
                 }
-              T = TEXTS[settings.language];
+              T = words(settings.language);
               agent = null; // the next task uses the new settings (the conversation starts over)
               form.remove();
               list.querySelector('.examples')?.replaceWith(examples()); // in the language chosen
@@ -740,6 +750,13 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
           : settings.model);
     input.setAttribute('aria-label', T.task);
     input.placeholder = T.placeholder;
+    for (const [b, label] of [
+      [gear, T.settings],
+      [restart, T.clear],
+    ] as const) {
+      b.title = label;
+      b.setAttribute('aria-label', label);
+    }
     sendButton.textContent = running ? T.stop : T.send;
     pauseButton.textContent = agent?.paused ? T.continue : T.pause;
   }
@@ -774,7 +791,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     head,
     'pointerdown',
     trusted((e: PointerEvent) => {
-      if (deps.docked || (e.target as Element).closest('button')) return;
+      if (docked || (e.target as Element).closest('button')) return;
       const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
       const move = (m: PointerEvent) => {
         place({
@@ -802,23 +819,13 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
 
   /** Asks before a saved run goes on, showing its task and the steps it carries (what storage holds). */
   async function offerResume(task: string, steps: string[]) {
-    const carried = steps.filter((l) => /^\d+\. /.test(l));
-    const list = carried.length
-      ? [
-          h(
-            'ol',
-            { class: 'carried' },
-            ...carried.slice(-5).map((l) => h('li', {}, l.replace(/^\d+\. /, '').slice(0, 120))),
-          ),
-        ]
-      : [];
     const choice = await card(
       T.resumeRun(task.slice(0, 300)),
       [
         ['go', T.continue],
         ['no', T.discard],
       ],
-      ...list,
+      ...steps.slice(-5).map((l) => h('div', {}, l.slice(0, 120))),
     );
     if (choice !== 'go' || running) return deps.discardRun?.();
     let resumed: ReturnType<NonNullable<PanelDeps['resume']>> = null;
@@ -826,7 +833,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       resumed = deps.resume?.(agentOptions()) ?? null;
     } catch (e) {
       // No model configured yet: the settings open, and the run stays saved for a later Continue.
-      add(h('div', { class: 'msg error' }, (e as Error).message));
+      add(h('div', { class: 'msg error' }, explain(e)));
       return showSettings();
     }
     if (!resumed) return;
@@ -869,6 +876,12 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   return {
     confirm,
     showConnection,
+    setExamples: (tasks: Localized[]) => {
+      if (!EXTENSION) return;
+      exampleTasks = tasks;
+      list.querySelector('.examples')?.remove();
+      if (!list.querySelector('.msg.user')) showExamples();
+    },
     open: () => panel.classList.remove('collapsed'),
     close: () => panel.classList.add('collapsed'),
     propose,

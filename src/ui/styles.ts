@@ -27,7 +27,7 @@ export const PANEL_CSS = `
 .flagged { background: #fff4e5; font-size: 12px; }
 .folded { color: #4a5366; font-size: 12px; text-align: center; }
 details { border: 1px solid #e3e6ec; border-radius: 6px; padding: 4px 8px; }
-details summary { cursor: pointer; font-family: ui-monospace, monospace; font-size: 12px; }
+details summary { cursor: pointer; font-size: 12px; overflow-wrap: anywhere; }
 details pre { margin: 4px 0 0; white-space: pre-wrap; word-break: break-word; font: 12px/1.35 ui-monospace, monospace; max-height: 160px; overflow: auto; }
 .bad summary { color: #a12a1a; }
 .status { padding: 4px 10px; font-size: 12px; color: #4a5366; border-top: 1px solid #eceff3; min-height: 24px; }

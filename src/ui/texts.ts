@@ -1,6 +1,9 @@
 /** The panel's words, in English and Chinese. */
 export type UiLanguage = 'en' | 'zh';
 
+/** The panel's words, in one language. */
+export type Texts = typeof en;
+
 const en = {
   task: 'Task for the agent',
   placeholder: 'What should I do on this page?',
@@ -67,6 +70,8 @@ const en = {
   forget: 'Forget',
   savedKey: (tail: string) => `saved (…${tail}); type to replace`,
   pressSend: 'A script proposed this task: press Send to run it.',
+  presets: {} as Record<string, string>,
+  badURL: (url: string) => `“${url}” is not a web address (http:// or https://): not saved.`,
   flaggedBefore: (text: string) => `Before this, the page said: “${text}” (it tries to instruct the model).`,
   flagged: (text: string) => `⚠ The page tries to instruct the model: “${text}”`,
 };
@@ -136,6 +141,8 @@ const zh: typeof en = {
   forget: '忘记',
   savedKey: (tail: string) => `已保存（…${tail}）；输入以替换`,
   pressSend: '脚本提出了这个任务：点“发送”才会执行。',
+  presets: { read: '只读', standard: '标准', full: '全部' },
+  badURL: (url: string) => `“${url}”不是网址（http:// 或 https://）：未保存。`,
   flaggedBefore: (text: string) => `在此之前，网页说：“${text}”（试图指挥模型）。`,
   flagged: (text: string) => `⚠ 网页试图指挥模型：“${text}”`,
 };

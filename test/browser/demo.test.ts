@@ -118,7 +118,7 @@ describe('the demo', () => {
             { toolCalls: [{ name: 'rightClick', args: { id: '$id' } }] },
             { toolCalls: [{ name: 'clickMenuItem', args: { path: 'Delete' } }] },
             {
-              when: { lastToolResult: 'refused' },
+              when: { lastToolResult: 'refused|拒绝' },
               toolCalls: [{ name: 'done', args: { answer: 'Kept it.' } }],
             },
             { toolCalls: [{ name: 'done', args: { answer: 'Deleted it.' } }] },
@@ -141,7 +141,8 @@ describe('the demo', () => {
         const deleted = await page.evaluate(() => (window as unknown as { deleted: string[] }).deleted);
         expect(deleted).toEqual(allow ? ['Invoice-2023-01-001'] : []);
         const last = JSON.stringify(demo.mock.log.at(-1)!.body);
-        if (!allow) expect(last).toMatch(/the person refused/);
+        // In the panel's language, which the agent speaks to the model too.
+        if (!allow) expect(last).toMatch(lang === 'zh' ? /用户拒绝了/ : /the person refused/);
         await page.screenshot({ path: `${SHOTS}panel-after-${lang}-${size.width}.png` });
         await page.close();
       }

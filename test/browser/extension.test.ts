@@ -8,13 +8,13 @@
  * which shows a browser prompt that no test driver can answer (Chromium gives the protocol no hand on
  * it); declaring the permission is what the person's answer grants.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, OPEN_PANEL_ROOT, ROOT } from '../support/harness.mjs';
@@ -23,6 +23,8 @@ import { call, startMockModel, type MockModel, type ScriptedReply } from '../sup
 import { PAGE_METHODS } from '../../extension/protocol';
 
 const FIXTURES = join(ROOT, 'test/fixtures/extension');
+/** Where the side panel's screenshots go, to look at (npm test writes them; git ignores them). */
+const SHOTS = join(ROOT, 'test/screenshots');
 const KEY = 'sk-test-extension-0123456789';
 
 let context: BrowserContext;
@@ -133,11 +135,11 @@ async function openTab(name: string): Promise<{ page: Page; tab: number }> {
 }
 
 /** The side panel page, in a window of its own (as the side panel sits beside the page), for `tab`. */
-async function openSidePanel(tab: number): Promise<Page> {
+async function openSidePanel(tab: number, width = 420): Promise<Page> {
   const url = `chrome-extension://${extensionId}/sidepanel.html?tab=${tab}`;
   await worker.evaluate(
-    (u) => chrome.windows.create({ url: u, type: 'popup', width: 420, height: 700 }),
-    url,
+    ({ u, width }) => chrome.windows.create({ url: u, type: 'popup', width, height: 700 }),
+    { u: url, width },
   );
   // Found by its address once it has one (a new page may show about:blank first).
   let panel: Page | undefined;
@@ -180,6 +182,20 @@ async function setUp(name: string, model = 'openai'): Promise<{ page: Page; tab:
 /** A scenario of one task: the script the model follows when the person's task matches `match`. */
 const script = (match: string, ...replies: ScriptedReply[]) => ({ tasks: [{ match, replies }] });
 
+/** The scripted model's task "delete order 1234" (find it, click it, answer), sent from the panel's box. */
+async function askToDelete(box: Locator): Promise<Locator> {
+  mock.setScenario(
+    script(
+      'delete order 1234',
+      call('find', { pattern: 'Delete order 1234' }),
+      call('click', { id: '$id' }),
+      { text: 'Order 1234 is deleted.' },
+    ),
+  );
+  await box.fill('Please delete order 1234');
+  await box.press('Enter');
+  return box;
+}
 const answers = (panel: Page) => panel.locator('llm-helper-panel .msg.answer, llm-helper-panel .msg.error');
 
 /** The run's answer: the first one after the `before` answers already shown. */
@@ -239,17 +255,7 @@ describe('the extension, loaded unpacked', () => {
 
   it('a hostile page script finds no key, no request, no panel, and cannot approve a confirmation', async () => {
     const { page, panel } = await setUp('orders-hostile.html');
-    mock.setScenario(
-      script(
-        'delete order 1234',
-        call('find', { pattern: 'Delete order 1234' }),
-        call('click', { id: '$id' }),
-        { text: 'Order 1234 is deleted.' },
-      ),
-    );
-    const box = panel.locator('llm-helper-panel textarea');
-    await box.fill('Please delete order 1234');
-    await box.press('Enter');
+    await askToDelete(panel.locator('llm-helper-panel textarea'));
     // The click waits for the person: the page's script clicks every button it finds meanwhile.
     const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
     await card.waitFor();
@@ -283,17 +289,7 @@ describe('the extension, loaded unpacked', () => {
   it("a card never takes the keyboard: keys typed in the side panel's box or in the page as it appears approve nothing", async () => {
     for (const where of ['side panel', 'page'] as const) {
       const { page, panel } = await setUp('orders-note.html');
-      mock.setScenario(
-        script(
-          'delete order 1234',
-          call('find', { pattern: 'Delete order 1234' }),
-          call('click', { id: '$id' }),
-          { text: 'Order 1234 is deleted.' },
-        ),
-      );
-      const box = panel.locator('llm-helper-panel textarea');
-      await box.fill('Please delete order 1234');
-      await box.press('Enter');
+      const box = await askToDelete(panel.locator('llm-helper-panel textarea'));
       // The person goes on typing, with real keys, where they were, while the card appears.
       const target = where === 'side panel' ? panel : page;
       if (where === 'side panel') await box.click();
@@ -312,6 +308,147 @@ describe('the extension, loaded unpacked', () => {
       await panel.close();
       await page.close();
     }
+  });
+
+  it('reads like a product at 360 px, in English and in Chinese, with no English word of its own left in Chinese', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { page, tab } = await openTab('orders.html');
+    const panel = await openSidePanel(tab, 360);
+    await panel.setViewportSize({ width: 360, height: 640 });
+    await useSettings(panel, 'openai');
+    const ui = panel.locator('llm-helper-panel');
+    // Idle: example tasks for the page, a labelled site mode, one line each for the tab and the site.
+    await ui.locator('.examples button').first().waitFor();
+    expect(await ui.locator('.examples button').first().textContent()).toBe('Summarise “Orders”');
+    expect(await ui.locator('.ext .mode').textContent()).toMatch(/^On this site/);
+    for (const line of await ui.locator('.ext .line').all())
+      expect((await line.boundingBox())!.height, 'a bar line that does not wrap').toBeLessThan(32);
+    await panel.screenshot({ path: join(SHOTS, 'extension-idle-360.png') });
+    // Running, each step in words; then a confirmation.
+    const box = await askToDelete(ui.locator('textarea'));
+    const card = ui.locator('.card[role=alertdialog]');
+    await card.waitFor();
+    expect(await ui.locator('.body details summary').first().textContent()).toBe(
+      'Look for “Delete order 1234”',
+    );
+    await panel.screenshot({ path: join(SHOTS, 'extension-confirm-360.png') });
+    await panel.waitForTimeout(650);
+    await card.locator('button.danger').click();
+    await ui.locator('.msg.answer').waitFor();
+    // As many steps said as rows shown.
+    const rows = await ui.locator('.body details').count();
+    expect(await ui.locator('.status:not(.bridge):not(.ext)').last().textContent()).toBe(
+      `Done · ${rows} steps`,
+    );
+    await panel.screenshot({ path: join(SHOTS, 'extension-done-360.png') });
+    // Settings: a base URL that is not a web address is refused, with the reason.
+    await ui.locator('.head button[title=Settings]').click();
+    await ui.locator('.settings input[type=url]').fill('not a url');
+    await ui.locator('.settings button.primary').click();
+    expect(await ui.locator('.settings [role=status]').textContent()).toMatch(
+      /“not a url” is not a web address/,
+    );
+    expect(await ui.locator('.settings').count()).toBe(1);
+    expect(await ui.locator('.settings .warn').first().textContent()).toMatch(
+      /extension storage, which web pages cannot read/,
+    );
+    await panel.screenshot({ path: join(SHOTS, 'extension-settings-error-360.png') });
+    // In Chinese: every word of the panel, its bar, ⋯'s menu, a card and a refusal.
+    await ui.locator('.settings select').last().selectOption('zh');
+    await ui.locator('.settings input[type=url]').fill(`${mock.url}/v1`);
+    await ui.locator('.settings button.primary').click();
+    await ui.locator('.ext .more').click();
+    await ui.locator('.ext details summary').click();
+    mock.setScenario(
+      script('订单', call('find', { pattern: 'Delete order 1235' }), call('click', { id: '$id' }), {
+        text: '好的。',
+      }),
+    );
+    await panel.evaluate(() => chrome.storage.local.set({ sites: {} }));
+    await box.fill('删除订单 1235');
+    await box.press('Enter');
+    await card.waitFor({ timeout: 10_000 }).catch(async (e) => {
+      await panel.screenshot({ path: join(SHOTS, 'extension-chinese-timeout.png') });
+      throw e;
+    });
+    await panel.screenshot({ path: join(SHOTS, 'extension-chinese-360.png') });
+    const english = await ui.evaluate((host) => {
+      const root = host.shadowRoot!;
+      // What the page and the model said (the task, the page's names, the answer) is theirs, not the UI's.
+      const theirs =
+        '.msg.user, .msg.answer, .msg.model-text, pre, .tab, .body details summary, .card > div:first-child';
+      const words: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const parent = walker.currentNode.parentElement!;
+        if (parent.closest(theirs) || parent.closest('style') || parent.closest('option')) continue;
+        words.push(walker.currentNode.textContent ?? '');
+      }
+      for (const el of root.querySelectorAll('[title],[aria-label],[placeholder]'))
+        if (!el.closest(theirs) && !el.matches('.card'))
+          for (const a of ['title', 'aria-label', 'placeholder']) words.push(el.getAttribute(a) ?? '');
+      for (const o of root.querySelectorAll('.ext option, .settings select:not(:first-of-type) option'))
+        words.push(o.textContent ?? '');
+      return (words.join(' ').match(/[A-Za-z]{3,}/g) ?? []).filter(
+        (w) => !/^(LLMHelper|API|URL|http|https|openai|ws)$/i.test(w),
+      );
+    });
+    // And the refusal, as the step's row says it.
+    await card.locator('button:not(.danger)').click();
+    await ui.locator('.msg.answer').last().waitFor();
+    const refusal = (await ui.locator('.body details.bad summary').last().textContent()) ?? '';
+    expect(refusal).toMatch(/^已拒绝: 用户拒绝了：点击：/);
+    const mine = refusal.replace(/“[^”]*”/g, ''); // the page's words, quoted, are the page's
+    english.push(...(mine.match(/[A-Za-z]{3,}/g) ?? []));
+    expect(english).toEqual([]);
+    await panel.close();
+    await page.close();
+  });
+
+  it("puts LLMHelper in a site's own world for its console only when the person opts in there; the key stays out", async () => {
+    const { page, tab } = await openTab('orders.html');
+    const panel = await openSidePanel(tab);
+    await useSettings(panel, 'openai');
+    expect(await page.evaluate(() => 'LLMHelper' in window)).toBe(false);
+    const ui = panel.locator('llm-helper-panel');
+    await ui.locator('.ext .more').click();
+    const optIn = ui.locator('.ext label', { hasText: "Use LLMHelper from this site's console" });
+    expect(await ui.locator('.ext .why').first().textContent()).toMatch(
+      /Any script on the site can then use them/,
+    );
+    await optIn.locator('input').check();
+    await page.waitForFunction(
+      () => typeof (window as unknown as { LLMHelper?: unknown }).LLMHelper === 'object',
+    );
+    const found = await page.evaluate(
+      () =>
+        (window as unknown as { LLMHelper: { find(p: string): { text: string }[] } }).LLMHelper.find(
+          'Order 1234',
+        )[0]?.text,
+    );
+    expect(found).toBe('Order 1234');
+    // The page API only: no key, no agent of the person's, no panel.
+    const html = await page.evaluate(() => document.documentElement.outerHTML);
+    expect(html).not.toContain(KEY);
+    expect(await page.evaluate(() => document.querySelector('llm-helper-panel'))).toBeNull();
+    // Kept for the site: the next page load gets it again; another site does not.
+    await page.reload();
+    await page.waitForFunction(
+      () => typeof (window as unknown as { LLMHelper?: unknown }).LLMHelper === 'object',
+    );
+    await optIn.locator('input').uncheck();
+    await panel.close();
+    await page.close();
+  });
+
+  it("lists the extension's own tools when the model asks for one that does not exist", async () => {
+    const { page, panel } = await setUp('orders.html');
+    mock.setScenario(script('frob', call('frobnicate', {}), { text: 'No such thing.' }));
+    expect(await runTask(panel, 'Please frob the page')).toBe('No such thing.');
+    const result = JSON.stringify(mock.log[1]!.body);
+    expect(result).toMatch(/There is no tool .*frobnicate.*Tools: .*, tabs/);
+    await panel.close();
+    await page.close();
   });
 
   it("works on a page served with Content-Security-Policy: default-src 'none'", async () => {
@@ -364,9 +501,24 @@ describe('the extension, loaded unpacked', () => {
     await form.page.waitForURL(/total=12/);
     expect(form.page.url()).toMatch(/order=1235&total=12/);
     expect(bodies[10]).toContain('A new page loaded');
+    // What the page layer says of a page load is true here: the run goes on (it does not end).
+    expect(bodies.join('\n')).not.toContain('ends this session');
     await panel.close();
     await orders.page.close();
     await form.page.close();
+  });
+
+  it("says a model service's failure in a person's words: what failed, and what to do", async () => {
+    const { page, panel } = await setUp('orders.html');
+    mock.fault('401');
+    const box = panel.locator('llm-helper-panel textarea');
+    await box.fill('How many orders?');
+    await box.press('Enter');
+    const error = panel.locator('llm-helper-panel .msg.error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toBe('The model service refused the API key. Check the key in ⚙.');
+    await panel.close();
+    await page.close();
   });
 
   it("keeps to the person's choice for the site: read only refuses actions; confirm asks for each", async () => {
@@ -377,7 +529,7 @@ describe('the extension, loaded unpacked', () => {
       call('type', { id: '$id', text: '77' }),
       { text: 'Finished.' },
     );
-    const siteMode = panel.locator('llm-helper-panel select[aria-label="On this site"]');
+    const siteMode = panel.locator('llm-helper-panel .ext .mode select');
     await siteMode.selectOption('read');
     mock.setScenario(scenario);
     expect(await runTask(panel, 'Put 77 in the order number')).toBe('Finished.');
@@ -440,7 +592,9 @@ describe('the extension, loaded unpacked', () => {
     } finally {
       await slow.close();
     }
-  });
+    // Two side panels and a slow model: about 5 s alone; a fresh-clone CI run on a loaded machine once
+    // took over 30.
+  }, 60_000);
 
   it('asks before a tab opens another site, judged by the page the agent works in (not the side panel)', async () => {
     const { page, panel } = await setUp('orders.html');
@@ -554,13 +708,17 @@ describe('the extension, loaded unpacked', () => {
       }),
     );
     try {
-      await panel.locator('llm-helper-panel button', { hasText: 'Bridge…' }).click();
+      // Under ⋯: the outside agent's form.
+      await panel.locator('llm-helper-panel .ext .more').click();
+      await panel
+        .locator('llm-helper-panel .ext details summary', { hasText: 'Outside agent (bridge)' })
+        .click();
       await panel
         .locator('llm-helper-panel input[aria-label="Bridge address"]')
         .fill(`ws://127.0.0.1:${port}`);
       await panel.locator('llm-helper-panel input[aria-label="Pairing token"]').fill(token);
       await panel
-        .locator('llm-helper-panel select[aria-label="Tools for the bridge"]')
+        .locator('llm-helper-panel select[aria-label="Tools for the outside agent"]')
         .selectOption('standard');
       await panel.locator('llm-helper-panel button', { hasText: 'Connect' }).click();
       await panel.locator('llm-helper-panel .bridge', { hasText: 'open' }).waitFor();
@@ -604,6 +762,8 @@ describe('the extension, loaded unpacked', () => {
       // Off by default: the page ignores the SDK's events.
       expect(await runTask(panel, 'Approve request 9 and search')).toBe('Approved.');
       expect(await page.locator('#said').textContent()).toBe('Ignored a script key');
+      // Under ⋯.
+      await panel.locator('llm-helper-panel .ext .more').click();
       await panel.locator('llm-helper-panel label', { hasText: 'Real input' }).locator('input').check();
       mock.setScenario(scenario);
       expect(await runTask(panel, 'Approve request 9 and search')).toBe('Approved.');

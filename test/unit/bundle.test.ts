@@ -13,6 +13,7 @@ describe('bundles', () => {
     expect(bundles.filter((f) => !f.startsWith('esm')).sort()).toEqual([
       join('extension', 'background.js'),
       join('extension', 'content.js'),
+      join('extension', 'page-api.js'),
       join('extension', 'sidepanel.js'),
       'llm-helper.cjs',
       'llm-helper.umd.cjs',
@@ -101,7 +102,10 @@ describe('bundles', () => {
   // the browser's query: the first synchronous call at 470,000 elements 231-354 → 77-135 ms). The
   // product's ceiling was re-decided at 110 KiB on 2026-11-27 for what the issues since bought; #50 (true
   // reports: input as a person's, clicks through labels, what went away and appeared, hover-only
-  // controls, refused submits, small pages listed whole) took it from about 107.9 to 111.1 KB.
+  // controls, refused submits, small pages listed whole) took it from about 107.9 to 111.1 KB; #51 (consent
+  // no page script can take) and #52 (the panel's words in both languages, Save checking the base URL,
+  // step counts that match) to 112.6 KB, with what only the extension's side panel uses left out of
+  // the page builds (src/target.ts).
   const CEILING = 110 * 1024;
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;

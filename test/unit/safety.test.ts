@@ -21,7 +21,7 @@ describe('classify', () => {
     const en = await classify(helper, 'click', { id: idOf('Delete invoice') }, 'write');
     expect(en).toMatchObject({ risky: true, reason: 'click on "Delete invoice 7" (delete)' });
     const zh = await classify(helper, 'click', { id: idOf('Delete invoice') }, 'write', 'zh');
-    expect(zh).toMatchObject({ risky: true, reason: 'click：“Delete invoice 7”（delete）' });
+    expect(zh).toMatchObject({ risky: true, reason: '点击：“Delete invoice 7”' });
   });
 
   it('lets an ordinary target through, and never asks about reading', async () => {

@@ -358,7 +358,7 @@ function isSearch(field: Element): boolean {
   const said = ['name', 'placeholder', 'aria-label', 'id', 'class']
     .map((a) => dom.attr(field, a) ?? '')
     .join(' ');
-  return /search|filter|query|(^|\W)q(\W|$)|suche|recherche|buscar|搜索|筛选|过滤/i.test(said);
+  return /search|filter|query|(^|\W)q(\W|$)|搜索|筛选/i.test(said);
 }
 
 /** The letters and digits of a text, in order, case aside: what a format keeps of what was typed. */

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUNDLE, ROOT, launchChromium } from '../test/support/harness.mjs';
 import { generateAppPage } from './generate-app.mjs';
+import { openAppPage } from './app-page.mjs';
 
 const SIZES = [100_000, 500_000];
 const OPS = ['summary', 'find', 'findMany', 'describe', 'describeTable', 'snapshot', 'click'];
@@ -16,15 +17,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await launchChromium();
 const rows = [];
 const bundle = await readFile(BUNDLE, 'utf8');
-/** The app page of `size`, its frames loaded, and the SDK run in it (in the task of the call that follows). */
-async function openPage(html) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.setContent(html);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.readyState === 'complete'),
-  );
-  return page;
-}
+/** The app page of `size`, its frames loaded (the SDK is run in it in the task of the call that follows). */
+const openPage = (html) => openAppPage(browser, html);
 try {
   for (const size of SIZES) {
     const html = generateAppPage(size);
@@ -70,11 +64,7 @@ try {
     const r = await page.evaluate(
       async ({ runs, ops }) => {
         const h = window.LLMHelper;
-        let elements = document.querySelectorAll('*').length;
-        for (const f of document.querySelectorAll('iframe'))
-          elements += f.contentDocument.querySelectorAll('*').length;
-        for (const c of document.querySelectorAll('x-card'))
-          elements += c.shadowRoot.querySelectorAll('*').length;
+        const elements = window.__elements();
         const textPass = () => {
           const w = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
           let n = 0;

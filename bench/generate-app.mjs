@@ -3,6 +3,8 @@
 // elements inside open shadow roots (custom elements that attach them as the page loads), and 20
 // same-origin iframes. Exactly one table row is named "Order 77777"; "Widget N" texts repeat in the lists.
 
+import { cardsScript } from './app-page.mjs';
+
 /** @param {number} target */
 export function generateAppPage(target) {
   const rows = Math.round((target * 0.5) / 8);
@@ -32,17 +34,5 @@ export function generateAppPage(target) {
 <section id="cards"><h2>Cards</h2></section>
 <section><h2>Frames</h2>${Array.from({ length: frames }, (_, f) => `<iframe title="Frame ${f}" srcdoc="${frameDoc(f).replaceAll('"', '&quot;')}"></iframe>`).join('')}</section>
 </main>
-<script>
-customElements.define('x-card', class extends HTMLElement {
-  connectedCallback() {
-    if (this.shadowRoot) return;
-    this.attachShadow({ mode: 'open' }).innerHTML =
-      '<div><b>Card ' + this.dataset.n + '</b> <button>Open</button> <span>detail</span></div>';
-  }
-});
-const cards = document.getElementById('cards');
-const html = [];
-for (let i = 0; i < ${shadows}; i++) html.push('<x-card data-n="' + i + '"></x-card>');
-cards.insertAdjacentHTML('beforeend', html.join(''));
-</script></body></html>`;
+${cardsScript(shadows)}</body></html>`;
 }

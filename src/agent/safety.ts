@@ -6,6 +6,7 @@
  * every caller: the agent's run, a replay, the bridge.
  */
 import { pageUrl, type PageTools } from './page-tools';
+import { EXTENSION } from '../target';
 
 export interface Rules {
   /** Tool names, or origins ('https://shop.example') the agent may navigate to. */
@@ -102,7 +103,7 @@ async function destinationOf(
 ): Promise<string | undefined> {
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   // navigate, and the extension's tabs tool opening an address.
-  if (name === 'navigate' || name === 'tabs') return str(args.url);
+  if (name === 'navigate' || (EXTENSION && name === 'tabs')) return str(args.url);
   if (name === 'click' || name === 'dblclick')
     // A field's form is sent by Enter, not by a click into the field (a field has a value).
     return (
@@ -151,12 +152,12 @@ export async function classify(
   const away = destination ? originOf(destination, here ?? undefined) : null;
   if (away && away !== here) return { risky: true, reason: R.site(away), target: destination, origin: away };
   // Closing a tab may lose what the person had in it: theirs to allow (the extension's tabs tool).
-  if (name === 'tabs' && args.action === 'close')
+  if (EXTENSION && name === 'tabs' && args.action === 'close')
     return {
       risky: true,
       reason: R.on(name, `${language === 'zh' ? '关闭标签页' : 'close tab'} ${String(args.tab)}`, 'close'),
     };
-  if (name === 'navigate' || name === 'tabs') return { risky: false, reason: '' };
+  if (name === 'navigate' || (EXTENSION && name === 'tabs')) return { risky: false, reason: '' };
   const target = await targetOf(helper, args);
   const words = [
     target,

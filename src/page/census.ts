@@ -121,13 +121,12 @@ export const isControl = (el: Element): boolean =>
 
 /**
  * The elements of those classes, in lists each in document order: one query per class in a document
- * (a single-class query takes the browser's fast path), one for all in a shadow root (a page may have
- * thousands, each a few elements: there the calls cost more than the matching).
+ * (a single-class query takes the browser's fast path). Not in shadow roots: a page may have tens of
+ * thousands, each a few elements, where the queries cost more than all else (components say alert by
+ * role).
  */
 const byClass = (root: SearchRoot): ArrayLike<Element>[] =>
-  dom.nodeType(root) === 11
-    ? [dom.qsa(root, ALERT_CLASSES.join(','))]
-    : ALERT_CLASSES.map((q) => dom.qsa(root, q));
+  dom.nodeType(root) === 11 ? [] : ALERT_CLASSES.map((q) => dom.qsa(root, q));
 
 /**
  * The elements of each tag under a root, and those an attribute classifies (KIND_ATTRS), each in

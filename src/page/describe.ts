@@ -33,6 +33,7 @@ import {
 } from './types';
 import {
   hitTestGrid,
+  inViewport,
   inViewportAll,
   quickVisibility,
   reachable,
@@ -172,17 +173,25 @@ function describeElement(store: ElementStore, el: Element): string {
   return out;
 }
 
+/**
+ * A table's own rows (not those of a table inside it), header rows apart. Read from the browser's
+ * queries: no pass of ours over every row, so a table of 50,000 rows costs what one of 50 does.
+ */
 function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
   const headerCells = [...dom.qsa(table, 'thead th, thead td, [role=columnheader]')];
-  const allRows = [...dom.qsa(table, ROW)].filter(
-    (r) =>
-      closestDeep(dom.parentEl(r) ?? r, TYPE_SELECTORS.table) === table ||
-      dom.closest(r, TYPE_SELECTORS.table) === table,
-  );
+  let rows = [...dom.qsa(table, ROW)];
+  if (dom.qs(table, TYPE_SELECTORS.table))
+    rows = rows.filter(
+      (r) =>
+        closestDeep(dom.parentEl(r) ?? r, TYPE_SELECTORS.table) === table ||
+        dom.closest(r, TYPE_SELECTORS.table) === table,
+    );
+  const header = new Set([
+    ...dom.qsa(table, 'thead tr, thead [role=row]'),
+    ...headerCells.map((c) => dom.closest(c, ROW)),
+  ]);
   let columns = headerCells;
-  let rows = allRows.filter(
-    (r) => !dom.closest<HTMLTableSectionElement>(r, 'thead') && !dom.qs(r, '[role=columnheader]'),
-  );
+  if (header.size) rows = rows.filter((r) => !header.has(r));
   if (
     !columns.length &&
     rows[0] &&
@@ -206,17 +215,8 @@ export function cellTexts(row: Element, max = 40): string[] {
     });
 }
 
-/** The index of the first of `els` for which `past` holds, `past` being false and then true along them. */
-function firstBelow(els: Element[], past: (el: Element) => boolean): number {
-  let lo = 0;
-  let hi = els.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (past(els[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
+/** Rows past which a table is read in part. */
+const LONG_TABLE = 200;
 
 function describeTable(store: ElementStore, table: Element): string {
   const name =
@@ -228,26 +228,21 @@ function describeTable(store: ElementStore, table: Element): string {
   const colNames = columns.map((c) => truncate(textOf(c, 60), 30) || '(blank)');
   let out = `Table${name ? ` ${quoted(name)}` : ''} with ${plural(colNames.length || (rows[0] ? cellTexts(rows[0]).length : 0), 'column')}`;
   if (colNames.length) out += `: ${listWithin(colNames, 300)}`;
-  // A long table's rows stand in page order, top to bottom: those in view are found by halving, not by
-  // measuring each (a table of 60,000 rows took 270 ms).
-  const long = rows.length > 1000 && dom.checkVisibility;
-  const shown = long
-    ? rows.filter((r) => dom.checkVisibility!(r, { visibilityProperty: true, opacityProperty: true }))
-    : visibleOnly(rows);
-  const inView = long
-    ? firstBelow(shown, (r) => dom.rect(r).top >= dom.view(dom.doc(r)!)!.innerHeight) -
-      firstBelow(shown, (r) => dom.rect(r).bottom > 0)
-    : shown.filter((r) => quickVisibility(r).inViewport).length;
+  // A long table is read in part, whatever its length: its first rows, and those in view (found by
+  // halving, as its rows stand in page order).
+  const head = visibleOnly(rows.slice(0, LONG_TABLE));
+  const inView = inViewport(rows).length;
   out += `. ${plural(rows.length, 'row')}`;
-  if (shown.length !== rows.length) out += `, ${shown.length} shown`;
-  if (inView !== shown.length) out += `, ${inView} in view`;
+  if (rows.length <= LONG_TABLE ? head.length !== rows.length : head.length < LONG_TABLE)
+    out += `, ${head.length}${rows.length > LONG_TABLE ? ` of the first ${LONG_TABLE}` : ''} shown`;
+  if (inView !== head.length) out += `, ${inView} in view`;
   out += '.';
   const sorted = columns.find((c) => /^(ascending|descending)$/.test(dom.attr(c, 'aria-sort') ?? ''));
   if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${dom.attr(sorted, 'aria-sort')}).`;
-  const first = shown.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
+  const first = head.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
   if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
   const actions = new Set<string>();
-  for (const r of shown.slice(0, 5))
+  for (const r of head.slice(0, 5))
     for (const a of [...dom.qsa(r, `${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
       const n = nameOf(a, 30);
       if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);
@@ -807,16 +802,28 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
     used += add.length + line.length + 1;
     shown++;
   }
-  const left = more === null ? null : ordered.length - shown - hiddenAfterAll + more;
+  let left = more === null ? null : ordered.length - shown - hiddenAfterAll + more;
   if (!lines.length)
     return full
       ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${store.config.snapshotBudget}).`
       : opts.type || opts.within
         ? 'No interactive elements match; try without type or within.'
         : 'No visible interactive elements on the page.';
-  if (left !== 0)
-    lines.push(
-      `… ${left ?? 'many'} more not shown${left === null ? ' (the rest of the page was not read)' : ''}. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,
+  // The closing line counts against the budget too (redaction may lengthen a line): lines give way to it.
+  for (;;) {
+    const text = redactText(
+      [
+        ...lines,
+        ...(left === 0
+          ? []
+          : [
+              `… ${left ?? 'many'} more not shown${left === null ? ' (the rest of the page was not read)' : ''}. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,
+            ]),
+      ].join('\n'),
     );
-  return redactText(lines.join('\n'));
+    if (text.length <= budget) return text;
+    if (lines.length === 1) return truncate(text, budget);
+    lines.pop();
+    if (left !== null) left++;
+  }
 }

@@ -252,15 +252,18 @@ interface TextIndex {
   nodeAt(at: number): { node: Text; start: number } | null;
 }
 
-/** Upper bounds that keep any one search well under a second, whatever the page and the pattern. */
-const SEARCH_MS = 800;
+/**
+ * Upper bounds of one search's work, whatever the page and the pattern: the text scan and the names
+ * read within SEARCH_MS (a 500,000-element page is read whole in about half of it here), and at most
+ * MAX_HITS places collected and ranked.
+ */
+const SEARCH_MS = 150;
 /** Longest text one verification regex runs over (a block's or an element's own text). */
 const VERIFY_CHARS = 5000;
 /** The scan runs over windows of the joined text this long, overlapping by SCAN_OVERLAP. */
 const SCAN_WINDOW = 8192;
 const SCAN_OVERLAP = 1024;
-/** Most places collected before ranking. */
-const MAX_HITS = 3000;
+const MAX_HITS = 1000;
 
 /** The time a search may still take; `stopped` says why it ended early, for the note. */
 interface Budget {
@@ -310,9 +313,15 @@ function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
     return { node: nodes[lo]!, start: starts[lo]! };
   };
   if (!base) return { text: '', nodeAt: () => null };
-  const walker = dom.treeWalker(doc, base, SHOW_TEXT);
   const text = dom.text(base) ?? '';
-  if (!hasNonAscii(text)) {
+  const ascii = !hasNonAscii(text);
+  // Most roots of a page with many (a shadow root per list item) hold nothing the scan could match; a
+  // long text is scanned once, below.
+  pattern.scan.lastIndex = 0;
+  if (text.length < SCAN_WINDOW && !pattern.scan.test(ascii ? text : searchText(pattern, text)))
+    return { text: '', nodeAt: () => null };
+  const walker = dom.treeWalker(doc, base, SHOW_TEXT);
+  if (ascii) {
     // All ASCII (most pages): nothing to unify, and the walk goes on only when a hit is past it.
     let pos = 0;
     let done = false;
@@ -467,7 +476,7 @@ const needsComputedName = (f: Element): boolean =>
  * Elements known by a name that is not their text. Fields and images come from tag collections (fast);
  * only aria-label, aria-labelledby and title need a selector scan of the whole root.
  */
-function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] {
+function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close: boolean): Hit[] {
   const hits: Hit[] = [];
   const seen = new Set<Element>();
   const test = (el: Element, computed: boolean) => {
@@ -499,9 +508,8 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[
   }
   // And close boxes with no role (TDesign's span.t-dialog__close, Layui's icon-font span), by their icon.
   // Their names say close (from class or shape): the page-wide query runs only for a pattern that could
-  // match one, as it costs a 100,000-element page several milliseconds.
-  if (verify(pattern, 'close'))
-    for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
+  // match one (`close`, decided once per search), as it costs a 100,000-element page several milliseconds.
+  if (close) for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
   for (const el of elementIndex(root).named) test(el, false);
   return hits;
 }
@@ -587,14 +595,8 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       }
   } else {
     // Roots in order (the page, then its shadow roots and frames); within a root, document order.
-    for (const root of roots) {
-      if (overBudget(budget)) break;
-      const stop = root === scope ? scopeEl : null;
-      let hits = mergeInOrder(
-        textHits(indexText(root, pattern), pattern, stop, budget),
-        attributeHits(root, pattern, budget),
-      );
-      if (!hits.length) hits = tooltipHits(root, pattern, budget);
+    const close = verify(pattern, 'close');
+    const take = (hits: Hit[]) => {
       for (const hit of hits) {
         if (hit.byName) {
           add(actionable(hit.source), hit.source, hit.matched);
@@ -606,6 +608,21 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
             add(actionable(el), el, normalize(dom.text(el) ?? '').slice(0, VERIFY_CHARS), phrase);
         else add(actionable(hit.source), hit.source, hit.matched);
       }
+    };
+    for (const root of roots) {
+      if (overBudget(budget)) break;
+      const stop = root === scope ? scopeEl : null;
+      take(
+        mergeInOrder(
+          textHits(indexText(root, pattern), pattern, stop, budget),
+          attributeHits(root, pattern, budget, close),
+        ),
+      );
+    }
+    // What a tooltip library keeps of a title: read only when nothing else matched (a query per root).
+    for (const root of candidates.size ? [] : roots) {
+      if (overBudget(budget)) break;
+      take(tooltipHits(root, pattern, budget));
     }
     // A pattern that matches the empty string matches what has no name at all too, as no pattern does.
     if (pattern.emptyable)
@@ -888,7 +905,7 @@ function finish(
   const notes = [result.note];
   if (result.stopped === 'time')
     notes.push(
-      `The search was stopped after ${SEARCH_MS} ms, so these matches come from the first part of the page only. Simplify the pattern (plain words; no nested or adjacent repeats such as (a+)+ or .*.*), or narrow it with within or type.`,
+      `The search stopped after ${SEARCH_MS} ms (a large page or a slow pattern), so these matches come from the part of the page read by then: narrow with within or type, or simplify the pattern.`,
     );
   else if (result.stopped === 'hits')
     notes.push(

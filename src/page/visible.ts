@@ -254,52 +254,69 @@ function boxInView(el: Element, r = dom.rect(el)): 'above' | 'below' | 'in' | 'n
 const BELOW_RUN = 60;
 
 /**
- * The elements of `list` (in document order) whose box is shown in the viewport, without measuring all
- * of them: a binary search finds where the viewport starts in document order, and a scan goes on until
- * a long run lies below it. What is positioned out of document order (fixed toolbars, sticky headers,
- * popups) comes from hitTestGrid.
+ * The items of `list` (in document order) that `place` puts in the viewport, without placing all of
+ * them: a binary search finds where the viewport starts in document order, and a scan goes on until a
+ * long run lies below it.
  */
-export function inViewport(list: ArrayLike<Element>): Element[] {
-  if (!list.length) return [];
+function inViewOrder<T>(list: ArrayLike<T>, place: (item: T) => ReturnType<typeof boxInView>): T[] {
   let lo = 0;
   let hi = list.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (boxInView(list[mid]!) === 'above') lo = mid + 1;
+    if (place(list[mid]!) === 'above') lo = mid + 1;
     else hi = mid;
   }
-  const found: Element[] = [];
-  let below = 0;
-  for (let i = Math.max(0, lo - BELOW_RUN); i < list.length && below < BELOW_RUN; i++) {
-    const where = boxInView(list[i]!);
+  const found: T[] = [];
+  for (let i = Math.max(0, lo - BELOW_RUN), below = 0; i < list.length && below < BELOW_RUN; i++) {
+    const where = place(list[i]!);
     below = where === 'below' ? below + 1 : 0;
-    if (where === 'in' && quickVisibility(list[i]!).visible) found.push(list[i]!);
+    if (where === 'in') found.push(list[i]!);
   }
   return found;
 }
+
+/**
+ * The elements of `list` (in document order) whose box is shown in the viewport (inViewOrder). What is
+ * positioned out of document order (fixed toolbars, sticky headers, popups) comes from hitTestGrid.
+ */
+export const inViewport = (list: ArrayLike<Element>): Element[] =>
+  inViewOrder(list, (el) => {
+    const where = boxInView(el);
+    return where === 'in' && !quickVisibility(el).visible ? 'none' : where;
+  });
 
 /**
  * The elements of lists of controls (each in document order, each from one root) shown in the viewport.
  * The lists of a shadow root or frame whose host has a box wholly above or below the viewport are passed
  * over unmeasured (a page of a thousand cards, each its own shadow root, measured each card's controls);
  * a host of no height or width (display: contents, an empty wrapper of fixed content) tells nothing.
+ * Shadow roots and frames stand in page order: past MANY_ROOTS, those in view are found by inViewOrder.
  */
 export function inViewportAll(lists: ArrayLike<Element>[]): Element[] {
-  const hosts = new Map<Node, boolean>();
-  const shown = (list: ArrayLike<Element>): boolean => {
-    const root = list[0] && dom.root(list[0]);
-    if (!root || root === document) return !!root;
-    let yes = hosts.get(root);
-    if (yes === undefined) {
+  const hosts = new Map<Node, ReturnType<typeof boxInView>>();
+  const own: ArrayLike<Element>[] = [];
+  const inner: ArrayLike<Element>[] = [];
+  for (const list of lists) if (list[0]) (dom.root(list[0]) === document ? own : inner).push(list);
+  const place = (list: ArrayLike<Element>) => {
+    const root = dom.root(list[0]!);
+    let where = hosts.get(root);
+    if (!where) {
       const host = hostOf(root);
       const box = host && dom.rect(host);
-      const where = box && box.width > 1 && box.height > 1 ? boxInView(host, box) : 'in';
-      hosts.set(root, (yes = where !== 'above' && where !== 'below'));
+      where = box && box.width > 1 && box.height > 1 ? boxInView(host, box) : 'in';
+      hosts.set(root, (where = where === 'none' ? 'in' : where));
     }
-    return yes;
+    return where;
   };
-  return lists.filter(shown).flatMap(inViewport);
+  // Past MANY_ROOTS, by halving: a host out of page order (an empty one whose content is fixed) is then
+  // found only by hitTestGrid.
+  const shown =
+    inner.length > MANY_ROOTS ? inViewOrder(inner, place) : inner.filter((l) => place(l) === 'in');
+  return [...own, ...shown].flatMap(inViewport);
 }
+
+/** Shadow roots and frames past which the ones in view are found by halving. */
+const MANY_ROOTS = 1000;
 
 /** The topmost elements at a 4 × 2 grid of points over a document's viewport. */
 export function hitTestGrid(doc: Document): Element[] {

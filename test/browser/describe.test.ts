@@ -154,6 +154,33 @@ describe('summary and snapshot', () => {
     );
     await page.close();
   });
+
+  it('snapshot keeps to any budget, with its closing line, on pages of any length of names and count', async () => {
+    const page = await ctx.open('visibility.html');
+    // Names long and short, many controls or few: the whole answer, "… more not shown" included, fits.
+    const cases = fc.sample(
+      fc.record({
+        names: fc.array(fc.string({ minLength: 1, maxLength: 300 }), { minLength: 1, maxLength: 400 }),
+        budget: fc.integer({ min: 150, max: 4000 }),
+      }),
+      { numRuns: 25, seed: 53 },
+    );
+    const over = await page.evaluate((cases) => {
+      const out: string[] = [];
+      for (const { names, budget } of cases) {
+        const box = document.createElement('div');
+        for (const name of names) box.appendChild(document.createElement('button')).textContent = name;
+        document.body.prepend(box);
+        window.LLMHelper.clear();
+        const text = window.LLMHelper.snapshot({ budget });
+        if (text.length > budget) out.push(`${text.length} > ${budget} with ${names.length} buttons`);
+        box.remove();
+      }
+      return out;
+    }, cases);
+    expect(over).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('extract', () => {

@@ -1,7 +1,10 @@
 /** Which calls the agent asks the person about, and the reason they read, in English and Chinese. */
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { classify, ruling } from '../../src/agent/safety';
+
+// As the extension's build: its tabs tool is classified there (the page builds have no such tool).
+vi.mock('../../src/target', () => ({ EXTENSION: true }));
 import { createLLMHelper } from '../../src/helper';
 
 let helper: ReturnType<typeof createLLMHelper>;

@@ -1,0 +1,117 @@
+/**
+ * A call's work is bounded whatever the page's size (issue #53): describe of a table reads its header,
+ * counts, first rows and the rows in view, not every row; find with a high limit on a page of many
+ * matches stops at its bound. Counted, not timed: every read of an element's box, style, visibility,
+ * attributes and ancestry the SDK makes goes through the DOM's prototypes, wrapped here before the SDK
+ * loads (it captures them at load), and the counts at ten times the size must stay about the same.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BUNDLE } from '../support/harness.mjs';
+import { useBrowser } from '../support/browser';
+
+const ctx = useBrowser();
+
+/** Wraps the reads an element costs, counting each call; window.__reads() gives the count so far. */
+function countReads() {
+  let reads = 0;
+  const wrap = (proto: object, name: string) => {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    if (!d) return;
+    if (typeof d.value === 'function') {
+      const f = d.value as (...a: unknown[]) => unknown;
+      Object.defineProperty(proto, name, {
+        ...d,
+        value: function (this: unknown, ...a: unknown[]) {
+          reads++;
+          return f.apply(this, a);
+        },
+      });
+    } else if (d.get) {
+      const g = d.get;
+      Object.defineProperty(proto, name, {
+        ...d,
+        get(this: unknown) {
+          reads++;
+          return g.call(this);
+        },
+      });
+    }
+  };
+  for (const m of ['getBoundingClientRect', 'getClientRects', 'checkVisibility', 'closest', 'matches'])
+    wrap(Element.prototype, m);
+  for (const m of ['getAttribute', 'hasAttribute', 'querySelector']) wrap(Element.prototype, m);
+  for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
+  wrap(window, 'getComputedStyle');
+  (window as unknown as { __reads: () => number }).__reads = () => reads;
+}
+
+async function pageOf(html: string): Promise<Page> {
+  const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(countReads);
+  // A page of its own (init scripts run on navigation), served from memory.
+  await page.route('**/work.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html><head><title>Work</title></head><body>${html}</body></html>`,
+    }),
+  );
+  await page.goto(`${ctx.server.url}/work.html`);
+  await page.addScriptTag({ path: BUNDLE });
+  // The element index is built once per page (every element, in slices): not the call's own work.
+  await page.evaluate(() => window.LLMHelper.prepare());
+  return page;
+}
+
+/** The reads `call` makes, after a first run of it (what it caches once is not per call). */
+async function readsOf(page: Page, call: string): Promise<{ reads: number; result: string }> {
+  return page.evaluate(async (call) => {
+    const run = () => (0, eval)(call) as unknown;
+    await run();
+    const before = (window as unknown as { __reads: () => number }).__reads();
+    const result = JSON.stringify(await run());
+    return { reads: (window as unknown as { __reads: () => number }).__reads() - before, result };
+  }, call);
+}
+
+const table = (rows: number) =>
+  `<h1>Orders</h1><table aria-label="Orders"><thead><tr><th>Name</th><th>Total</th><th>Action</th></tr></thead><tbody>${Array.from(
+    { length: rows },
+    (_, i) => `<tr><td>Order ${i}</td><td>${i % 97} EUR</td><td><button>Edit</button></td></tr>`,
+  ).join('')}</tbody></table>`;
+const items = (n: number) =>
+  `<h1>Items</h1><ul>${Array.from({ length: n }, (_, i) => `<li><a href="#${i}">Item ${i}</a></li>`).join('')}</ul>`;
+
+describe('work per call, whatever the page size', () => {
+  it('describe of a table reads about as much at 50,000 rows as at 5,000', async () => {
+    const counts: number[] = [];
+    for (const rows of [5_000, 50_000]) {
+      const page = await pageOf(table(rows));
+      const { reads, result } = await readsOf(page, "LLMHelper.describe('table')");
+      expect(result).toContain(`${rows} rows`);
+      expect(result).toMatch(/First rows: Order 0 \| 0 EUR/);
+      counts.push(reads);
+      await page.close();
+    }
+    console.log(`describe('table') reads at 5,000 and 50,000 rows: ${counts.join(', ')}`);
+    // Bounded: ten times the rows, not ten times the reads (a read per row would add 45,000).
+    expect(counts[1], `reads at 5,000 and 50,000 rows: ${counts.join(', ')}`).toBeLessThan(
+      counts[0]! * 1.5 + 500,
+    );
+  }, 180_000);
+
+  it('find with limit 1000 reads about as much with 100,000 matches as with 10,000', async () => {
+    const counts: number[] = [];
+    for (const n of [10_000, 100_000]) {
+      const page = await pageOf(items(n));
+      const { reads, result } = await readsOf(page, "LLMHelper.find('Item', { limit: 1000 })");
+      expect(JSON.parse(result).length).toBeGreaterThan(10);
+      counts.push(reads);
+      await page.close();
+    }
+    console.log(`find limit 1000 reads at 10,000 and 100,000 matches: ${counts.join(', ')}`);
+    expect(counts[1], `reads at 10,000 and 100,000 matches: ${counts.join(', ')}`).toBeLessThan(
+      counts[0]! * 1.5 + 500,
+    );
+  }, 180_000);
+});

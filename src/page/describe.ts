@@ -215,8 +215,8 @@ export function cellTexts(row: Element, max = 40): string[] {
     });
 }
 
-/** Rows past which a table is read in part. */
-const LONG_TABLE = 200;
+/** Rows past which a table is counted in part. */
+const COUNTED_ROWS = 5000;
 
 function describeTable(store: ElementStore, table: Element): string {
   const name =
@@ -228,21 +228,27 @@ function describeTable(store: ElementStore, table: Element): string {
   const colNames = columns.map((c) => truncate(textOf(c, 60), 30) || '(blank)');
   let out = `Table${name ? ` ${quoted(name)}` : ''} with ${plural(colNames.length || (rows[0] ? cellTexts(rows[0]).length : 0), 'column')}`;
   if (colNames.length) out += `: ${listWithin(colNames, 300)}`;
-  // A long table is read in part, whatever its length: its first rows, and those in view (found by
-  // halving, as its rows stand in page order).
-  const head = visibleOnly(rows.slice(0, LONG_TABLE));
+  // A long table is read in part, whatever its length: up to COUNTED_ROWS rows are counted (by the
+  // browser's visibility check past a thousand), the rest not; the rows in view are found by halving,
+  // as its rows stand in page order.
+  const counted = rows.slice(0, COUNTED_ROWS);
+  const shown =
+    counted.length > 1000 && dom.checkVisibility
+      ? counted.filter((r) => dom.checkVisibility!(r, { visibilityProperty: true, opacityProperty: true }))
+      : visibleOnly(counted);
   const inView = inViewport(rows).length;
+  const all = rows.length === counted.length;
   out += `. ${plural(rows.length, 'row')}`;
-  if (rows.length <= LONG_TABLE ? head.length !== rows.length : head.length < LONG_TABLE)
-    out += `, ${head.length}${rows.length > LONG_TABLE ? ` of the first ${LONG_TABLE}` : ''} shown`;
-  if (inView !== head.length) out += `, ${inView} in view`;
+  if (shown.length !== counted.length)
+    out += `, ${shown.length}${all ? '' : ` of the first ${COUNTED_ROWS}`} shown`;
+  if (inView !== shown.length || !all) out += `, ${inView} in view`;
   out += '.';
   const sorted = columns.find((c) => /^(ascending|descending)$/.test(dom.attr(c, 'aria-sort') ?? ''));
   if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${dom.attr(sorted, 'aria-sort')}).`;
-  const first = head.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
+  const first = shown.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
   if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
   const actions = new Set<string>();
-  for (const r of head.slice(0, 5))
+  for (const r of shown.slice(0, 5))
     for (const a of [...dom.qsa(r, `${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
       const n = nameOf(a, 30);
       if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);

@@ -251,7 +251,7 @@ describe('the extension, loaded unpacked', () => {
     expect(await page.evaluate(() => 'LLMHelper' in window || '__llmHelper' in window)).toBe(false);
     await panel.close();
     await page.close();
-  });
+  }, 60_000); // an extension, its side panel and a model under the suite's load
 
   it('a hostile page script finds no key, no request, no panel, and cannot approve a confirmation', async () => {
     const { page, panel } = await setUp('orders-hostile.html');
@@ -308,7 +308,7 @@ describe('the extension, loaded unpacked', () => {
       await panel.close();
       await page.close();
     }
-  });
+  }, 60_000); // an extension, its side panel and a model under the suite's load
 
   it('reads like a product at 360 px, in English and in Chinese, with no English word of its own left in Chinese', async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -467,7 +467,7 @@ describe('the extension, loaded unpacked', () => {
     expect(violations).toEqual([]);
     await panel.close();
     await page.close();
-  });
+  }, 60_000); // an extension, its side panel and a model under the suite's load
 
   it('does a task that spans two tabs: reads in one, fills and saves the form in the other', async () => {
     const orders = await openTab('orders.html');

@@ -1,0 +1,346 @@
+// npm run eval: a task suite run through LLMHelper's agent with a model, each task's outcome checked in
+// the page (not by the model's word). Per task: success, steps, tool calls, input/output/cached tokens,
+// dollars at a dated price file (evals/prices.json) and wall time; totals and the success rate; one
+// transcript per run (the run as agent.replay takes it, and the conversation), with the key scrubbed.
+//
+//   npm run eval -- --provider anthropic --model claude-sonnet-4-6 [--base-url URL] [--tasks FILE|DIR]
+//                   [--repeat N] [--url BASE] [--out DIR] [--key-env NAME] [--price IN,OUT[,CACHED]]
+//   npm run eval -- --provider scripted        the scripted model (for tests; not a language model)
+//   npm run eval -- --compare a.json b.json    per-task differences between two runs
+//
+// docs/eval.md says how to write tasks for your own app.
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BUNDLE, ROOT, launchChromium, startServer } from '../test/support/harness.mjs';
+import { MOCK_LABEL, MOCK_MODEL, startMockModel } from '../test/support/mock-model.mjs';
+
+const USAGE = `Usage: npm run eval -- --provider NAME [--model ID] [--base-url URL] [--tasks FILE|DIR] [--repeat N]
+       [--url BASE] [--out DIR] [--key-env NAME] [--price IN,OUT[,CACHED]]
+       npm run eval -- --compare a.json b.json`;
+/** Where each provider's key is read from, unless --key-env names another variable. */
+const KEY_ENV = {
+  openai: 'OPENAI_API_KEY',
+  responses: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+  openrouter: 'OPENROUTER_API_KEY',
+  deepseek: 'DEEPSEEK_API_KEY',
+};
+
+const fail = (message) => {
+  console.error(`npm run eval: ${message}\n${USAGE}`);
+  process.exit(2);
+};
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      tasks: { type: 'string', default: 'evals' },
+      repeat: { type: 'string', default: '1' },
+      url: { type: 'string' },
+      out: { type: 'string', default: 'eval-results' },
+      'key-env': { type: 'string' },
+      price: { type: 'string' },
+      compare: { type: 'boolean', default: false },
+    },
+  });
+} catch (e) {
+  fail(e.message);
+}
+const opts = args.values;
+
+/** Prints what changed per task between two result files (model against model, before against after). */
+async function compare([a, b]) {
+  if (!a || !b) fail('--compare takes two result files: --compare a.json b.json');
+  const [ra, rb] = await Promise.all([a, b].map(async (f) => JSON.parse(await readFile(f, 'utf8'))));
+  const byTask = (r) => new Map(r.tasks.map((t) => [t.name, t]));
+  const ta = byTask(ra);
+  const tb = byTask(rb);
+  const delta = (x, y, digits = 0) => {
+    const d = (y ?? 0) - (x ?? 0);
+    return `${(x ?? 0).toFixed(digits)} → ${(y ?? 0).toFixed(digits)}${d ? ` (${d > 0 ? '+' : ''}${d.toFixed(digits)})` : ''}`;
+  };
+  console.log(`a: ${ra.label} (${ra.date})\nb: ${rb.label} (${rb.date})\n`);
+  console.log('| task | success | steps | input tokens | output tokens | $ | seconds |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const name of new Set([...ta.keys(), ...tb.keys()])) {
+    const x = ta.get(name);
+    const y = tb.get(name);
+    if (!x || !y) {
+      console.log(`| ${name} | only in ${x ? 'a' : 'b'} | | | | | |`);
+      continue;
+    }
+    console.log(
+      `| ${name} | ${x.successes}/${x.runs} → ${y.successes}/${y.runs}${x.successes / x.runs !== y.successes / y.runs ? ' ◀' : ''} | ${delta(x.steps, y.steps, 1)} | ${delta(x.inputTokens, y.inputTokens)} | ${delta(x.outputTokens, y.outputTokens)} | ${x.dollars === null || y.dollars === null ? 'n/a' : delta(x.dollars, y.dollars, 4)} | ${delta(x.seconds, y.seconds, 1)} |`,
+    );
+  }
+  console.log(`\nsuccess rate ${(ra.successRate * 100).toFixed(0)}% → ${(rb.successRate * 100).toFixed(0)}%`);
+}
+
+/** The tasks of a suite file, or of every .json file in a folder. */
+async function loadTasks(path) {
+  const full = resolve(ROOT, path);
+  const files = (await stat(full)).isDirectory()
+    ? (await readdir(full))
+        .filter((f) => f.endsWith('.json') && f !== 'prices.json')
+        .map((f) => join(full, f))
+    : [full];
+  const tasks = [];
+  for (const file of files) {
+    const suite = JSON.parse(await readFile(file, 'utf8'));
+    for (const t of suite.tasks ?? []) {
+      const where = `${basename(file)}: task ${JSON.stringify(t.name ?? t.task)}`;
+      if (typeof t.task !== 'string' || !t.task.trim())
+        fail(`${where} needs "task": the words a person types.`);
+      if (typeof t.start !== 'string') fail(`${where} needs "start": a page in the repository or a URL.`);
+      if (t.check === undefined && t.expectAnswer === undefined)
+        fail(`${where} needs "check" (a JavaScript expression run in the page) or "expectAnswer" (a regex).`);
+      tasks.push({ name: t.name ?? t.task, ...t });
+    }
+  }
+  if (!tasks.length) fail(`no tasks in ${path}`);
+  return tasks;
+}
+
+/** Dollars for a run's usage: the --price given, or the price file's entry for the model. */
+async function priceOf(model) {
+  if (opts.price) {
+    const [input, output, cachedInput] = opts.price.split(',').map(Number);
+    if (!(input >= 0 && output >= 0)) fail('--price takes dollars per million tokens: IN,OUT[,CACHED]');
+    return { id: 'given', input, output, cachedInput: cachedInput >= 0 ? cachedInput : input };
+  }
+  const file = JSON.parse(await readFile(join(ROOT, 'evals/prices.json'), 'utf8'));
+  const entry = model && file.models.find((m) => model.includes(m.id));
+  return entry ? { ...entry, cachedInput: entry.cachedInput ?? entry.input, read: file.read } : null;
+}
+const dollarsOf = (price, u) =>
+  price
+    ? ((u.inputTokens - (u.cachedInputTokens ?? 0)) * price.input +
+        (u.cachedInputTokens ?? 0) * price.cachedInput +
+        u.outputTokens * price.output) /
+      1e6
+    : null;
+
+/** Runs one task in a fresh page: the agent with the provider, the person's answers as the task says. */
+async function runTask(browser, task, base, provider) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const started = Date.now();
+  try {
+    const start = /^https?:/.test(task.start) ? task.start : new URL(task.start, base).href;
+    await page.goto(start);
+    if (!(await page.evaluate(() => typeof window.LLMHelper === 'object')))
+      await page.addScriptTag({ path: BUNDLE });
+    const limitMs = task.limits?.ms ?? 180_000;
+    const run = page.evaluate(
+      async ({ task, provider }) => {
+        const h = window.LLMHelper;
+        const asked = [];
+        const confirmations = [];
+        const agent = new h.Agent({
+          provider: h.provider(provider.name, provider.options),
+          maxSteps: task.limits?.steps ?? 30,
+          // The person's answers, as the task says: a confirmation is refused unless the task allows it.
+          confirm: async (call) => {
+            confirmations.push(call.risk.reason);
+            return task.answers?.confirm === 'allow';
+          },
+          ask: async (question) => {
+            asked.push(question);
+            return task.answers?.ask ?? '(no answer)';
+          },
+        });
+        const result = await agent.run(task.task);
+        return { result, conversation: agent.state().messages, asked, confirmations };
+      },
+      { task, provider },
+    );
+    const out = await Promise.race([run, new Promise((r) => setTimeout(() => r(null), limitMs))]);
+    const seconds = (Date.now() - started) / 1000;
+    if (!out) return { status: 'timeout', success: false, why: `no result within ${limitMs} ms`, seconds };
+    const { result } = out;
+    let checked = true;
+    let why = '';
+    if (task.check !== undefined) {
+      // As an expression of the page's (through the browser's protocol: the page's CSP does not apply).
+      checked = await page
+        .evaluate(`!!(${task.check})`)
+        .catch((e) => `the check threw: ${e.message.split('\n')[0]}`);
+      if (checked !== true) why = typeof checked === 'string' ? checked : `check is false: ${task.check}`;
+    }
+    if (task.expectAnswer !== undefined && !new RegExp(task.expectAnswer, 'i').test(result.answer ?? '')) {
+      checked = false;
+      why ||= `the answer does not match /${task.expectAnswer}/i: ${JSON.stringify(result.answer)}`;
+    }
+    return { ...out, status: result.status, success: checked === true, why, seconds };
+  } catch (e) {
+    return {
+      status: 'error',
+      success: false,
+      why: e.message.split('\n')[0],
+      seconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+async function main() {
+  if (opts.compare) return compare(args.positionals);
+  if (!opts.provider) fail('--provider is required (openai, anthropic, gemini, … or scripted).');
+  const repeat = Number(opts.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1)
+    fail('--repeat takes a whole number of runs per task, 1 or more.');
+  const tasks = await loadTasks(opts.tasks);
+  const scripted = opts.provider === 'scripted';
+  let mock = null;
+  let provider;
+  let label;
+  let key = '';
+  if (scripted) {
+    // Each task's own script, picked by the words the task types.
+    const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    mock = await startMockModel({
+      scenario: {
+        tasks: tasks
+          .filter((t) => t.scripted)
+          .map((t) => ({ match: `^(Task: )?${escape(t.task)}(\\n|$)`, replies: t.scripted })),
+        unknown: `${MOCK_LABEL}: this task has no script.`,
+      },
+    });
+    provider = { name: 'openai', options: { baseURL: `${mock.url}/v1`, apiKey: 'none', model: MOCK_MODEL } };
+    label = `${MOCK_LABEL} (--provider scripted)`;
+  } else {
+    const keyEnv = opts['key-env'] ?? KEY_ENV[opts.provider] ?? 'LLMHELPER_API_KEY';
+    key = process.env[keyEnv] ?? '';
+    if (!key && opts.provider !== 'proxy')
+      fail(
+        `no key: set ${keyEnv} (or name another variable with --key-env) for --provider ${opts.provider}.`,
+      );
+    provider = {
+      name: opts.provider,
+      options: {
+        ...(key ? { apiKey: key } : {}),
+        ...(opts.model ? { model: opts.model } : {}),
+        ...(opts['base-url'] ? { baseURL: opts['base-url'] } : {}),
+      },
+    };
+    label = `${opts.provider}${opts.model ? ` · ${opts.model}` : ''}${opts['base-url'] ? ` at ${opts['base-url']}` : ''}`;
+  }
+  const price = scripted ? null : await priceOf(opts.model);
+  const scrub = (text) => (key ? text.split(key).join('[API key]') : text);
+  const server = await startServer();
+  const base = opts.url ?? `${server.url}/`;
+  const browser = await launchChromium({ truth: false });
+  const outDir = resolve(process.cwd(), opts.out);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  await mkdir(join(outDir, `transcripts-${stamp}`), { recursive: true });
+  console.log(`Evaluating ${tasks.length} task(s) × ${repeat} with ${label}`);
+  const rows = [];
+  try {
+    for (const task of tasks) {
+      const runs = [];
+      for (let i = 0; i < repeat; i++) {
+        const r = await runTask(browser, task, base, provider);
+        const usage = r.result?.usage ?? { inputTokens: 0, outputTokens: 0 };
+        const calls = (r.result?.steps ?? []).reduce((n, s) => n + s.calls.length, 0);
+        runs.push({ ...r, usage, calls });
+        const file = join(outDir, `transcripts-${stamp}`, `${task.name}-${i + 1}.json`);
+        await writeFile(
+          file,
+          scrub(
+            JSON.stringify(
+              {
+                model: label,
+                task: task.task,
+                success: r.success,
+                why: r.why,
+                // What agent.replay(transcript) takes: the run's steps and the page it started from.
+                run: r.result ?? null,
+                conversation: r.conversation ?? null,
+                asked: r.asked ?? [],
+                confirmations: r.confirmations ?? [],
+              },
+              null,
+              2,
+            ),
+          ),
+        );
+        console.log(
+          `${r.success ? 'pass' : 'FAIL'} ${task.name} (${i + 1}/${repeat}): ${r.status}, ${r.result?.steps?.length ?? 0} steps, ${usage.inputTokens} in / ${usage.outputTokens} out tokens, ${r.seconds.toFixed(1)} s${r.why ? ` — ${scrub(r.why)}` : ''}`,
+        );
+      }
+      const mean = (f) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
+      const dollars = price ? mean((r) => dollarsOf(price, r.usage)) : null;
+      rows.push({
+        name: task.name,
+        runs: runs.length,
+        successes: runs.filter((r) => r.success).length,
+        statuses: runs.map((r) => r.status),
+        why: runs.map((r) => r.why).filter(Boolean),
+        steps: mean((r) => r.result?.steps?.length ?? 0),
+        calls: mean((r) => r.calls),
+        inputTokens: mean((r) => r.usage.inputTokens),
+        outputTokens: mean((r) => r.usage.outputTokens),
+        cachedTokens: mean((r) => r.usage.cachedInputTokens ?? 0),
+        dollars,
+        seconds: mean((r) => r.seconds),
+      });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await mock?.close();
+  }
+  const total = (f) => rows.reduce((s, r) => s + f(r), 0);
+  const runsAll = total((r) => r.runs);
+  const successRate = total((r) => r.successes) / runsAll;
+  const results = {
+    label,
+    scripted,
+    date: new Date().toISOString(),
+    price: price ? { ...price } : null,
+    successRate,
+    tasks: rows,
+  };
+  const fmt = (n, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const lines = [
+    `# Eval: ${label}`,
+    '',
+    `${new Date().toISOString().slice(0, 16)} UTC; ${tasks.length} task(s) × ${repeat}; success is what each task's check reads in the page.${price ? ` $ at ${price.id === 'given' ? '--price' : `evals/prices.json (${price.read.slice(0, 10)}) for ${price.id}`}.` : scripted ? '' : ' No price for this model: pass --price IN,OUT to get $.'}`,
+    '',
+    '| task | success | steps | calls | input tokens | output tokens | cached | $ | seconds |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.successes}/${r.runs} | ${fmt(r.steps, 1)} | ${fmt(r.calls, 1)} | ${fmt(r.inputTokens)} | ${fmt(r.outputTokens)} | ${fmt(r.cachedTokens)} | ${r.dollars === null ? 'n/a' : fmt(r.dollars, 4)} | ${fmt(r.seconds, 1)} |`,
+    ),
+    `| **total** | **${total((r) => r.successes)}/${runsAll} (${fmt(successRate * 100)}%)** | ${fmt(total((r) => r.steps * r.runs))} | ${fmt(total((r) => r.calls * r.runs))} | ${fmt(total((r) => r.inputTokens * r.runs))} | ${fmt(total((r) => r.outputTokens * r.runs))} | ${fmt(total((r) => r.cachedTokens * r.runs))} | ${
+      price
+        ? fmt(
+            total((r) => r.dollars * r.runs),
+            4,
+          )
+        : 'n/a'
+    } | ${fmt(
+      total((r) => r.seconds * r.runs),
+      1,
+    )} |`,
+  ];
+  const failed = rows.filter((r) => r.why.length);
+  if (failed.length) lines.push('', 'Failures:', ...failed.map((r) => `- ${r.name}: ${scrub(r.why[0])}`));
+  await writeFile(join(outDir, `eval-${stamp}.json`), scrub(JSON.stringify(results, null, 2)));
+  await writeFile(join(outDir, `eval-${stamp}.md`), scrub(lines.join('\n') + '\n'));
+  console.log(
+    `\n${scrub(lines.join('\n'))}\n\nResults: ${join(outDir, `eval-${stamp}.json`)}; transcripts: ${join(outDir, `transcripts-${stamp}`)}/`,
+  );
+}
+
+await main();
+// Whatever the page's keep-alive connections still hold, the run is over.
+process.exit(0);

@@ -86,14 +86,20 @@ async function compare([a, b]) {
 /** The tasks of a suite file, or of every .json file in a folder. */
 async function loadTasks(path) {
   const full = resolve(ROOT, path);
-  const files = (await stat(full)).isDirectory()
+  const kind = await stat(full).catch(() => fail(`--tasks ${path}: no such file or folder.`));
+  const files = kind.isDirectory()
     ? (await readdir(full))
         .filter((f) => f.endsWith('.json') && f !== 'prices.json')
         .map((f) => join(full, f))
     : [full];
   const tasks = [];
   for (const file of files) {
-    const suite = JSON.parse(await readFile(file, 'utf8'));
+    let suite;
+    try {
+      suite = JSON.parse(await readFile(file, 'utf8'));
+    } catch (e) {
+      fail(`${file} is not a task file (JSON): ${e.message}`);
+    }
     for (const t of suite.tasks ?? []) {
       const where = `${basename(file)}: task ${JSON.stringify(t.name ?? t.task)}`;
       if (typeof t.task !== 'string' || !t.task.trim())
@@ -218,7 +224,8 @@ async function main() {
   } else {
     const keyEnv = opts['key-env'] ?? KEY_ENV[opts.provider] ?? 'LLMHELPER_API_KEY';
     key = process.env[keyEnv] ?? '';
-    if (!key && opts.provider !== 'proxy')
+    // A local server (--base-url) may need no key; a service does.
+    if (!key && opts.provider !== 'proxy' && !opts['base-url'])
       fail(
         `no key: set ${keyEnv} (or name another variable with --key-env) for --provider ${opts.provider}.`,
       );

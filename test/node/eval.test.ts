@@ -101,6 +101,26 @@ describe('npm run eval', () => {
     }
   }, 120_000);
 
+  it('says what was wrong with bad input, and runs nothing', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{ "tasks": [');
+    const cases: [string[], RegExp][] = [
+      [[], /--provider is required/],
+      [
+        ['--provider', 'scripted', '--tasks', 'no-such.json'],
+        /--tasks no-such\.json: no such file or folder/,
+      ],
+      [['--provider', 'scripted', '--tasks', bad], /is not a task file \(JSON\)/],
+      [['--provider', 'scripted', '--repeat', '0'], /--repeat takes a whole number/],
+      [['--provider', 'anthropic'], /no key: set ANTHROPIC_API_KEY/],
+    ];
+    for (const [args, message] of cases) {
+      const r = (await evalRun(args, { ANTHROPIC_API_KEY: '' })) as { stderr: string; code?: number };
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  }, 60_000);
+
   it('compares two runs task by task', async () => {
     const out = join(dir, 'scripted');
     const file = join(

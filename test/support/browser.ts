@@ -121,3 +121,19 @@ export async function realKeys(cdp: CDPSession, text: string, gapMs = 40): Promi
     await new Promise((r) => setTimeout(r, gapMs));
   }
 }
+
+/**
+ * A run written into the tab's storage in the SDK's shape (version 1, act mode, the steps and messages
+ * given), as a page script could plant one; then the page loads again and the SDK finds it.
+ */
+export async function plantRun(page: Page, run: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    (run) =>
+      sessionStorage.setItem('llm-helper.agent.run', JSON.stringify({ version: 1, mode: 'act', ...run })),
+    run,
+  );
+  await page.reload();
+  await page.waitForFunction(
+    () => typeof (window as unknown as { LLMHelper?: unknown }).LLMHelper === 'object',
+  );
+}

@@ -9,6 +9,7 @@ import { nearAncestor } from './walk';
 import * as dom from './dom';
 import { drawnBox } from './visible';
 import { faded } from './look';
+import { labelsOf } from './labels';
 
 /** Class tokens that mean disabled: disabled, is-disabled, ui-state-disabled, btn--disabled, dis. */
 const DISABLED_TOKEN = /^(?:dis|(?:[\w-]*[-_])?disabled)$/i;
@@ -78,7 +79,7 @@ export function disabledReason(el: Element): { reason: string; looks: boolean } 
   // A checkbox or radio the page draws itself: the look is its label's (the input is often transparent
   // and ignores the pointer, while the label takes the clicks); a hidden combobox's, its drawn box's.
   const drawn = /^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '')
-    ? ((el as HTMLInputElement).labels?.[0] ?? drawnBox(el) ?? undefined)
+    ? (labelsOf(el)[0] ?? drawnBox(el) ?? undefined)
     : (drawnBox(el) ?? undefined);
   const s = style(drawn ?? el);
   if (!s) return null;

@@ -9,7 +9,6 @@ import {
   isInteractive,
   labelledControl,
   TOOLTIP_ATTRS,
-  labelsOf,
   nameOf,
   onlyProposed,
   roleOf,
@@ -17,6 +16,7 @@ import {
   textOf,
 } from './label';
 import { disabledReason } from './disabled';
+import { labelsOf } from './labels';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';

@@ -5,9 +5,9 @@
  * controls. Written here rather than imported to keep the bundle small and the hot path fast.
  */
 import { INLINE_TAGS, normalize, truncate } from './text';
-import { walk, parentOf, ownShadow, type SearchRoot } from './walk';
+import { walk, parentOf, ownShadow } from './walk';
 import * as dom from './dom';
-import { elementIndex, partlyIndexed } from './element-index';
+import { labelsOf } from './labels';
 import { replacedBy } from './stand-in';
 import { iconShape } from './icon-shape';
 import { INPUT_ROLES, INTERACTIVE_SELECTOR, PAGERS, TAG_ROLES, TYPE_SELECTORS, typeName } from './types';
@@ -295,42 +295,6 @@ const parentIsEditable = (el: Element): boolean => {
   const p = dom.parentEl(el) as HTMLElement | null;
   return !!p && p.isContentEditable;
 };
-
-let labelMemo: Map<Node, Map<Element, HTMLLabelElement[]>> | null = null;
-
-/**
- * The labels of a control, like `control.labels`, from one pass over its root's labels memoised for
- * the current task. `control.labels` rescans the whole document after every DOM change: on a page with
- * a thousand fields that turned one find into seconds.
- */
-export function labelsOf(el: Element): HTMLLabelElement[] {
-  // A document, a shadow root, or the top of a tree in no document.
-  const root = dom.root(el) as SearchRoot;
-  if (!labelMemo) {
-    labelMemo = new Map();
-    queueMicrotask(() => {
-      labelMemo = null;
-    });
-  }
-  let byControl = labelMemo.get(root);
-  if (!byControl) {
-    byControl = new Map();
-    let labels: ArrayLike<Element> = elementIndex(root).tag('label');
-    // Where a call's budget left the index unfinished, the browser's query, which is whole: a field
-    // walked may have its label past where the walk stopped, and its name says whether it is secret.
-    if (partlyIndexed(root)) labels = dom.qsa(root, 'label');
-    for (let i = 0; i < labels.length; i++) {
-      const label = labels[i] as HTMLLabelElement;
-      const control = label.control;
-      if (!control) continue;
-      const list = byControl.get(control);
-      if (list) list.push(label);
-      else byControl.set(control, [label]);
-    }
-    labelMemo.set(root, byControl);
-  }
-  return byControl.get(el) ?? [];
-}
 
 export const inputType = (el: Element): string => (dom.attr(el, 'type') ?? 'text').toLowerCase();
 
@@ -681,7 +645,7 @@ const labelled = (f: Element): boolean =>
   dom.hasAttr(f, 'aria-label') ||
   dom.hasAttr(f, 'aria-labelledby') ||
   !!dom.closest(f, 'label') ||
-  !!((f as HTMLInputElement).labels?.length ?? 0);
+  labelsOf(f).length > 0;
 /** Whether a text or element is directly followed by a field (so it labels that one). */
 const labelsNext = (n: Node): boolean => {
   for (let x = n.nextSibling; x; x = x.nextSibling) {

@@ -6,6 +6,7 @@ import { hostOf, queryAllDeep } from './roots';
 import { UI_HOST, containsDeep, nearAncestor, ownShadow, parentOf, type SearchRoot } from './walk';
 import * as dom from './dom';
 import { DIALOG_SELECTOR } from './types';
+import { labelsOf } from './labels';
 
 export interface Visibility {
   visible: boolean;
@@ -73,7 +74,7 @@ function drawnControl(el: Element, judge: (el: Element) => Visibility): Visibili
   if (toggle) {
     // The input inside a switch, checkbox or radio with its own role is that control's part.
     if (toggleOwner(el)) return null;
-    const label = (el as HTMLInputElement).labels?.[0];
+    const label = labelsOf(el)[0];
     if (label) return judge(label);
   }
   const combobox = dom.attr(el, 'role') === 'combobox';
@@ -363,5 +364,5 @@ export function reachable(el: Element): boolean {
   if (containsDeep(drawn, hit) || containsDeep(el, hit) || containsDeep(hit, drawn)) return true;
   // A transparent control under what its widget draws (a select under its chosen value).
   if (transparent(el) && nearAncestor(el, (a) => containsDeep(a, hit), 2)) return true;
-  return [...((el as HTMLInputElement).labels ?? [])].some((l) => containsDeep(l, hit));
+  return labelsOf(el).some((l) => containsDeep(l, hit));
 }

@@ -44,6 +44,23 @@ function countReads() {
   for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
   wrap(window, 'getComputedStyle');
   (window as unknown as { __reads: () => number }).__reads = () => reads;
+  // control.labels walks the whole document for every control after any DOM change: counted apart.
+  let labels = 0;
+  for (const proto of [
+    HTMLInputElement.prototype,
+    HTMLSelectElement.prototype,
+    HTMLTextAreaElement.prototype,
+  ]) {
+    const d = Object.getOwnPropertyDescriptor(proto, 'labels')!;
+    Object.defineProperty(proto, 'labels', {
+      ...d,
+      get(this: unknown) {
+        labels++;
+        return d.get!.call(this);
+      },
+    });
+  }
+  (window as unknown as { __labels: () => number }).__labels = () => labels;
 }
 
 async function pageOf(html: string): Promise<Page> {
@@ -114,4 +131,33 @@ describe('work per call, whatever the page size', () => {
       counts[0]! * 1.5 + 500,
     );
   }, 180_000);
+
+  it("never asks the browser for a control's labels, which walks the whole page for each control", async () => {
+    const rows = Array.from(
+      { length: 2_000 },
+      (_, i) =>
+        `<tr><td><label><input type="checkbox"> Order ${i}</label></td><td><label for="q${i}">Qty</label><input id="q${i}"></td></tr>`,
+    ).join('');
+    const page = await pageOf(`<h1>Orders</h1><table aria-label="Orders"><tbody>${rows}</tbody></table>`);
+    const calls = [
+      'LLMHelper.snapshot()',
+      'LLMHelper.summary()',
+      "LLMHelper.find('Order 1', { limit: 50 })",
+      "LLMHelper.describe('table')",
+    ];
+    for (const call of calls) {
+      const { labels, result } = await page.evaluate(async (call) => {
+        document.body.appendChild(document.createElement('span')).remove();
+        const w = window as unknown as { __labels: () => number };
+        const before = w.__labels();
+        const result = JSON.stringify(await ((0, eval)(call) as unknown));
+        return { labels: w.__labels() - before, result };
+      }, call);
+      expect(labels, `${call} read control.labels ${labels} times`).toBe(0);
+      // The labels still name their controls.
+      if (call.startsWith('LLMHelper.find')) expect(result).toContain('checkbox');
+      if (call.startsWith('LLMHelper.snapshot')) expect(result).toMatch(/Qty/);
+    }
+    await page.close();
+  }, 120_000);
 });

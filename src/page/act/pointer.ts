@@ -18,6 +18,7 @@ import type { ActionContext } from './context';
 import { mouseEvent, nextFrame, sleep, type Modifier, type Point } from './events';
 import * as dom from '../dom';
 import { openPlainList } from '../options';
+import { labelsOf } from '../labels';
 
 export interface ClickOptions {
   button?: 'left' | 'middle' | 'right';
@@ -65,7 +66,7 @@ function controlOf(el: Element): Element | null {
  */
 function labelSpot(el: Element): PointerTarget | null {
   if (tagOf(el) !== 'INPUT' || !/^(checkbox|radio)$/.test((el as HTMLInputElement).type)) return null;
-  for (const label of [...((el as HTMLInputElement).labels ?? [])]) {
+  for (const label of labelsOf(el)) {
     const box = [...label.getClientRects()].find((r) => r.width > 2 && r.height > 2);
     if (!box) continue;
     const at = { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
@@ -111,7 +112,7 @@ export function pointerTarget(
   // The target lets clicks through (pointer-events: none) to an ancestor: the ancestor gets them.
   if (containsDeep(hit, el) || force) return { hit: el, at };
   // A control hidden under what its own label draws (Chakra's switch): a click in the label is its click.
-  const around = [...((el as HTMLInputElement).labels ?? [])].find((l) => containsDeep(l, hit));
+  const around = labelsOf(el).find((l) => containsDeep(l, hit));
   if (around) return { hit, at, via: around };
   // A transparent control under what its widget draws (Ant Design's select under the chosen value): a
   // person clicks what is drawn there, and the widget takes the click; never a control of its own on top.

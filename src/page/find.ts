@@ -205,13 +205,20 @@ function deepestMatches(group: Element, pattern: Pattern): { el: Element; phrase
 }
 
 /** Texts an element is known by besides its content; `computed` adds its full name (labels, neighbours). */
-function attributeTexts(el: Element, computed: boolean): string[] {
+function attributeTexts(el: Element, computed: boolean, pattern: Pattern): string[] {
   const out: string[] = [];
+  // Only what the pattern's scan could match is made ready for the exact test (most names of a page
+  // cannot: thousands of fields named "Qty 1", "Qty 2"… are passed over at the cost of one regex each).
+  const { scan } = pattern;
+  const keep = (v: string) => {
+    scan.lastIndex = 0;
+    if (scan.test(searchText(pattern, v))) out.push(normalize(v));
+  };
   for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
     const v = dom.attr(el, a);
-    if (v) out.push(normalize(v));
+    if (v) keep(v);
   }
-  if (computed || dom.hasAttr(el, 'aria-labelledby')) out.push(nameOf(el, 200));
+  if (computed || dom.hasAttr(el, 'aria-labelledby')) keep(nameOf(el, 200));
   return out;
 }
 
@@ -466,11 +473,11 @@ function byTag(root: SearchRoot, tags: IndexedTag[]): Element[] {
 
 /** A field needs its full name computed when no label or naming attribute already covers it. */
 const needsComputedName = (f: Element): boolean =>
-  !labelsOf(f).length &&
   !dom.hasAttr(f, 'aria-label') &&
   !dom.hasAttr(f, 'aria-labelledby') &&
   !dom.hasAttr(f, 'title') &&
-  (f as HTMLInputElement).type !== 'hidden';
+  (f as HTMLInputElement).type !== 'hidden' &&
+  !labelsOf(f).length;
 
 /**
  * Elements known by a name that is not their text. Fields and images come from tag collections (fast);
@@ -482,7 +489,7 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close
   const test = (el: Element, computed: boolean) => {
     if (seen.has(el) || (seen.size % 256 === 0 && overBudget(budget))) return;
     seen.add(el);
-    for (const text of attributeTexts(el, computed))
+    for (const text of attributeTexts(el, computed, pattern))
       if (verify(pattern, text)) {
         hits.push({ source: el, matched: text, byName: true });
         return;
@@ -500,8 +507,10 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close
   }
   for (const img of byTag(root, ['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
   // Icon buttons and links, by the name their icon gives them ("close", "next page"): found from their
-  // icons, as a page has far fewer icons than buttons and links.
+  // icons, as a page has far fewer icons than buttons and links. An icon with text (an <i> in a
+  // sentence, a ligature icon) is in a button with text, which is found by its text.
   for (const icon of byTag(root, ['svg', 'i'])) {
+    if (dom.text(icon)?.trim()) continue;
     // Or the icon itself when it shows a pointer of its own (roleOf calls it a button).
     const b = dom.closest(icon, 'button,a,[role=button]') ?? (roleOf(icon) === 'button' ? icon : null);
     if (b && !seen.has(b) && !dom.text(b)?.trim()) test(b, true);

@@ -15,6 +15,7 @@ const ctx = useBrowser();
 /** Wraps the reads an element costs, counting each call; window.__reads() gives the count so far. */
 function countReads() {
   let reads = 0;
+  const byName: Record<string, number> = {};
   const wrap = (proto: object, name: string) => {
     const d = Object.getOwnPropertyDescriptor(proto, name);
     if (!d) return;
@@ -24,6 +25,7 @@ function countReads() {
         ...d,
         value: function (this: unknown, ...a: unknown[]) {
           reads++;
+          byName[name] = (byName[name] ?? 0) + 1;
           return f.apply(this, a);
         },
       });
@@ -33,6 +35,7 @@ function countReads() {
         ...d,
         get(this: unknown) {
           reads++;
+          byName[name] = (byName[name] ?? 0) + 1;
           return g.call(this);
         },
       });
@@ -44,6 +47,7 @@ function countReads() {
   for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
   wrap(window, 'getComputedStyle');
   (window as unknown as { __reads: () => number }).__reads = () => reads;
+  (window as unknown as { __count: (name: string) => number }).__count = (name) => byName[name] ?? 0;
   // control.labels walks the whole document for every control after any DOM change: counted apart.
   let labels = 0;
   for (const proto of [
@@ -158,6 +162,26 @@ describe('work per call, whatever the page size', () => {
       if (call.startsWith('LLMHelper.find')) expect(result).toContain('checkbox');
       if (call.startsWith('LLMHelper.snapshot')) expect(result).toMatch(/Qty/);
     }
+    await page.close();
+  }, 120_000);
+
+  it('find looks up no button around every <i> of a text (an icon with text is in a button with text)', async () => {
+    const widgets = Array.from(
+      { length: 3_000 },
+      (_, i) =>
+        `<div><b>Item ${i}</b> <i>alpha</i> <input aria-label="Qty ${i}" value="1"><button>Add</button></div>`,
+    ).join('');
+    const page = await pageOf(`<h1>Shop</h1>${widgets}<button aria-label="Close cart"><svg></svg></button>`);
+    const { closest, result } = await page.evaluate(async () => {
+      document.body.appendChild(document.createElement('span')).remove();
+      const w = window as unknown as { __count: (name: string) => number };
+      const before = w.__count('closest');
+      const result = JSON.stringify(window.LLMHelper.find('Close cart'));
+      return { closest: w.__count('closest') - before, result };
+    });
+    // The icon button is still found by its name; the 3,000 italics cost no lookup each.
+    expect(result).toContain('Close cart');
+    expect(closest, `closest() calls: ${closest}`).toBeLessThan(100);
     await page.close();
   }, 120_000);
 });

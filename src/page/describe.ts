@@ -25,6 +25,7 @@ import { resolveTarget, type Target } from './target';
 import { normalize, plural, thousands, truncate } from './text';
 import {
   ALERT_SELECTOR,
+  BARE_INTERACTIVE,
   INTERACTIVE_SELECTOR,
   SUBMIT,
   TYPE_SELECTORS,
@@ -738,6 +739,8 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   const below: Element[] = [];
   const hidden: Element[] = [];
   const wanted = (el: Element) =>
+    // Most elements of a big page are not interactive, as a cheap test tells.
+    (selector !== INTERACTIVE_SELECTOR || dom.hasAttrs(el) || BARE_INTERACTIVE.has(dom.localName(el))) &&
     dom.matches(el, selector) &&
     // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
     (exactly || !onlyProposed(el, opts.type)) &&

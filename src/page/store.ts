@@ -3,7 +3,7 @@
  * element always gets the same ID; elements are held weakly; each ID keeps a fingerprint so that an
  * element a framework re-rendered is re-found, and one that cannot be re-found fails loudly.
  */
-import { defaults, type Config } from '../config';
+import type { Config } from '../config';
 import { LLMHelperError } from '../errors';
 import { contextOf, type ContextKind } from './context';
 import { nameOf, roleOf, tagOf, textOf } from './label';
@@ -77,7 +77,7 @@ export interface Resolved {
 
 export class ElementStore {
   /** The instance's settings (ID cap, budgets, redaction, runJS): one object per LLMHelper. */
-  constructor(readonly config: Config = defaults()) {}
+  constructor(readonly config: Config) {}
 
   private entries = new Map<number, Entry>();
   private byElement = new WeakMap<Element, number>();

@@ -247,3 +247,20 @@ export function typeSelector(type: string): string {
 
 /** A control that submits its form: a submit button, or a button of a form with no type. */
 export const SUBMIT = 'button[type=submit],input[type=submit],input[type=image],form button:not([type])';
+
+/**
+ * The tags of the elements with no attribute at all that INTERACTIVE_SELECTOR matches: an element of
+ * another tag with no attribute is not interactive, which a walk can tell without testing the selector
+ * (most of a big page: a table's cells, a text's paragraphs). test/unit/types.test.ts checks every tag.
+ */
+export const BARE_INTERACTIVE = new Set([
+  'a',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'summary',
+  'i',
+  'svg',
+  'md-radio',
+]);

@@ -14,7 +14,7 @@ const el = (html: string): Element => {
 
 describe('ElementStore', () => {
   it('gives small increasing IDs and the same ID to the same element', () => {
-    const store = new ElementStore();
+    const store = new ElementStore(defaults());
     const a = el('<button>A</button>');
     const b = el('<button>B</button>');
     expect(store.idFor(a)).toBe(1);
@@ -24,7 +24,7 @@ describe('ElementStore', () => {
   });
 
   it('never reuses an ID, even after clear()', () => {
-    const store = new ElementStore();
+    const store = new ElementStore(defaults());
     store.idFor(el('<button>A</button>'));
     store.clear();
     expect(store.idFor(el('<button>B</button>'))).toBe(2);
@@ -44,13 +44,13 @@ describe('ElementStore', () => {
   });
 
   it('explains unknown and malformed IDs', () => {
-    const store = new ElementStore();
+    const store = new ElementStore(defaults());
     expect(() => store.resolve(99)).toThrow(/There is no element 99/);
     expect(() => store.resolve(-1)).toThrow(LLMHelperError);
   });
 
   it('names a gone element as it was, with its row', () => {
-    const store = new ElementStore();
+    const store = new ElementStore(defaults());
     document.body.innerHTML =
       '<table><tr><td>Invoice 2024-03</td><td><button>Download</button></td></tr></table>';
     const id = store.idFor(document.querySelector('button')!);
@@ -78,7 +78,7 @@ describe('ElementStore', () => {
 
 describe('memory stays bounded', () => {
   it('60,000 IDs over a changing page keep the store within its cap (IDs and fingerprint buckets)', () => {
-    const store = new ElementStore();
+    const store = new ElementStore(defaults());
     document.body.innerHTML = '';
     for (let round = 0; round < 60; round++) {
       // A live dashboard: every round replaces the rows with new ones, each with its own text.

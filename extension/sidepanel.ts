@@ -5,7 +5,8 @@
  * "remember" is ticked); model requests leave from here, not from the page. Its bar says which tab it
  * works in and what it may do there, in the person's language (texts.ts).
  */
-import { Agent, type AgentOptions } from '../src/agent/agent';
+import { Agent } from '../src/agent/agent';
+import type { AgentOptions } from '../src/agent/types';
 import { createProvider, providers as listProviders } from '../src/llm';
 import { ProviderError } from '../src/llm/errors';
 import { createPanel, type PanelSettings } from '../src/ui/panel';

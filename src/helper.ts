@@ -7,16 +7,9 @@ import { LLMHelperError, checkOptions, readOptions, safely } from './errors';
 import { checkArguments } from './signatures';
 import { scrub, scrubText } from './page/redact';
 import { truncate } from './page/text';
-import {
-  describe,
-  snapshot,
-  summary,
-  type DescribeOptions,
-  type SnapshotOptions,
-  type SummaryOptions,
-} from './page/describe';
-import { extract, type ExtractOptions, type Extracted } from './page/extract';
-import { find, findNear, type FindOptions, type Matches } from './page/find';
+import { describe, snapshot, summary } from './page/describe';
+import { extract, type ExtractOptions } from './page/extract';
+import { find, findNear } from './page/find';
 import { ElementStore } from './page/store';
 import { prepare, unfinishedNote } from './page/prepare';
 import { withinBudget } from './page/element-index';
@@ -24,17 +17,17 @@ import { forgetRoots } from './page/roots';
 import type { Target } from './page/target';
 import { VERSION } from './version';
 import { createActionContext, type TrustedInput } from './page/act/context';
-import { getMenuItems, clickMenuItem, rightClick, type MenuListing } from './page/act/menu';
+import { getMenuItems, clickMenuItem, rightClick } from './page/act/menu';
 import { back, forward, navigate, reload } from './page/act/navigation';
-import { click, dblclick, drag, focus, hover, type ClickOptions, type DragOptions } from './page/act/pointer';
-import { press, type, type PressOptions, type TypeOptions } from './page/act/keyboard';
-import { check, select, upload, type UploadFile } from './page/act/form';
-import { runJS, type RunJSResult } from './page/act/runjs';
-import { scroll, scrollIntoView, type ScrollOptions } from './page/act/scroll';
-import { waitFor, type WaitOptions, type WaitResult, type WaitState } from './page/act/wait';
-import type { ActionResult } from './page/settle';
-import { readLog, startPageLog, type ConsoleOptions, type LogEntry } from './page/page-log';
+import { click, dblclick, drag, focus, hover } from './page/act/pointer';
+import { press, type } from './page/act/keyboard';
+import { check, select, upload } from './page/act/form';
+import { runJS } from './page/act/runjs';
+import { scroll, scrollIntoView } from './page/act/scroll';
+import { waitFor } from './page/act/wait';
+import { readLog, startPageLog } from './page/page-log';
 import { help } from './help';
+import type { PageApi } from './page-api';
 import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
 import type { AnyTool } from './tools/define';
 import type { Format } from './tools/formats';
@@ -52,68 +45,8 @@ import type {
   ToolListings,
 } from './tools/api-types';
 
-export interface LLMHelper {
-  readonly version: string;
-  /** Regex/text search over what a person sees; returns matches with element IDs. */
-  find(pattern?: string | RegExp | FindOptions | null, options?: FindOptions): Matches;
-  /** find, ranked by closeness to element `id` (same row, same group, then distance). */
-  findNear(id: Target, pattern?: string | RegExp | FindOptions | null, options?: FindOptions): Matches;
-  /** One short paragraph about a table, form, list, dialog, menu, section or element. */
-  describe(target?: Target, options?: DescribeOptions): string;
-  /** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus, main actions. */
-  summary(options?: SummaryOptions): string;
-  /** Interactive elements, one line each, within a character budget. */
-  snapshot(options?: SnapshotOptions): string;
-  /**
-   * Builds the page's element index, or brings it up to date, a slice of a few milliseconds at a time
-   * with the page running between slices; resolves when calls read it. Before it ends, a call that reads
-   * the page walks for at most 40 ms and answers from the part walked, saying so. execute(), the agent,
-   * the bridge and every action await it; the script tag starts it when the page is idle.
-   */
-  prepare(): Promise<void>;
-  /** One property of one element: text, value, href, checked, rows, options, an attribute... */
-  extract<P extends keyof Extracted>(id: Target, property: P, options?: ExtractOptions): Extracted[P];
-  /** Without a property, the text; any other name is an attribute, returned as text. */
-  extract(id: Target, property?: string, options?: ExtractOptions): string;
-  /** Click like a person: scroll into view, hit-test, full pointer/mouse sequence, then the change report. */
-  click(id: Target, options?: ClickOptions): Promise<ActionResult>;
-  dblclick(id: Target, options?: Omit<ClickOptions, 'clickCount'>): Promise<ActionResult>;
-  hover(id: Target): Promise<ActionResult>;
-  focus(id: Target): Promise<ActionResult>;
-  /** Right-click; returns the page's own context menu items, or says there is none. */
-  rightClick(id: Target): Promise<MenuListing>;
-  /** The items of the open menu (context menu, menu button menu, ARIA menu/menubar). */
-  getMenuItems(): MenuListing;
-  /** Click a menu item by name or path ('Export > CSV'), hovering parents to open submenus. */
-  clickMenuItem(path: string | RegExp): Promise<ActionResult>;
-  /** Type into a field (React/Vue-safe), then read the value back. */
-  type(id: Target, text: string, options?: TypeOptions): Promise<ActionResult>;
-  /** Choose option(s) of a <select>, combobox or listbox by value, label or RegExp. */
-  select(id: Target, value: string | RegExp | (string | RegExp)[]): Promise<ActionResult>;
-  /** Check or uncheck a checkbox, radio or switch. */
-  check(id: Target, checked?: boolean): Promise<ActionResult>;
-  /** Press a key ('Enter', 'Tab', 'ArrowDown', 'Control+a') on an element or the focused one. */
-  press(key: string, options?: PressOptions): Promise<ActionResult>;
-  scroll(options?: ScrollOptions): Promise<ActionResult>;
-  scrollIntoView(id: Target): Promise<ActionResult>;
-  upload(id: Target, files: UploadFile | UploadFile[]): Promise<ActionResult>;
-  drag(fromId: Target, toId: Target, options?: DragOptions): Promise<ActionResult>;
-  /** Wait until text appears (or disappears), or an element reaches a state. */
-  waitFor(
-    what: string | RegExp | { id: Target; state?: WaitState },
-    options?: WaitOptions,
-  ): Promise<WaitResult>;
-  navigate(url: string): Promise<ActionResult>;
-  back(): Promise<ActionResult>;
-  forward(): Promise<ActionResult>;
-  reload(): Promise<ActionResult>;
-  /** Run JavaScript; off unless configure({ allowRunJS: true }). */
-  runJS(code: string): Promise<RunJSResult>;
-  /**
-   * What went wrong on the page since the SDK loaded: script errors, console errors and warnings, failed
-   * requests; the last 50, each numbered (`since` takes a number), scrubbed like every output.
-   */
-  console(options?: ConsoleOptions): LogEntry[];
+/** The SDK's object: the page's methods and the tools over them. */
+export interface LLMHelper extends PageApi {
   /**
    * Tool definitions for a model API: format openai (the default) | responses | anthropic | gemini | mcp
    * | ai-sdk, each typed as that API's client takes it.
@@ -135,10 +68,6 @@ export interface LLMHelper {
   addTool(tool: AnyTool): void;
   /** Register the tools with the browser's WebMCP API, when it has one. */
   registerWebMCP(options?: ToolsOptions): { registered: string[]; reason?: string; unregister(): void };
-  /** Forget every element ID (new IDs keep counting up; old ones are never reused). */
-  clear(): void;
-  /** Change defaults (budgets, ID cap, extra redaction patterns). */
-  configure(options: Partial<Config>): Config;
 }
 
 /**

@@ -65,7 +65,7 @@ export {
   type RunStatus,
   type Step,
   type PendingCall,
-} from './agent/agent';
+} from './agent/types';
 
 // The default LLMHelper's methods, as window.LLMHelper has them.
 const on = defaultHelper;

@@ -7,7 +7,9 @@
 import { createLLMHelper, type LLMHelper } from './helper';
 import { readOptions } from './errors';
 import { createProvider, providers as listProviders, type Preset } from './llm';
-import { Agent as CoreAgent, discardSavedRun, savedRun, type AgentOptions } from './agent/agent';
+import { Agent as CoreAgent } from './agent/agent';
+import { discardSavedRun, savedRun } from './agent/saved-run';
+import type { AgentOptions } from './agent/types';
 import type { PageTools } from './agent/page-tools';
 import { createPanel, panelOptions, type Panel, type PanelControl, type PanelOptions } from './ui/panel';
 import {

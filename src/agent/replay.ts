@@ -6,7 +6,7 @@
  */
 import type { PageTools } from './page-tools';
 import type { ToolsOptions } from '../tools/toolkit';
-import type { Step } from './agent';
+import type { Step } from './types';
 
 /** What a replay may do: the agent's tools, and its rules and confirmation for each call. */
 export interface ReplayGate {

@@ -15,7 +15,7 @@ import { LLMHelperError, checkOptions, readOptions, shown } from '../errors';
 import { risksOf } from '../tools/rules';
 import { pageUrl, type PageTools } from '../agent/page-tools';
 import { classify } from '../agent/safety';
-import type { PendingCall } from '../agent/agent';
+import type { PendingCall } from '../agent/types';
 import type { Preset } from '../tools/define';
 import { VERSION } from '../version';
 import * as dom from '../page/dom';

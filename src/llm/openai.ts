@@ -3,11 +3,10 @@
  * DeepSeek, Qwen, GLM, Mistral, Together, Ollama, LM Studio, vLLM, llama.cpp). Streamed tool-call
  * arguments arrive by `delta.tool_calls[index]`; usage comes in a last chunk (stream_options.include_usage).
  */
-import type { Reply } from './reply';
+import { argsText, type Reply } from './reply';
 import type { ChatRequest, Message } from './types';
 import {
   arr,
-  argsText,
   finishOf,
   num,
   obj,

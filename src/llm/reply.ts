@@ -12,7 +12,10 @@ import {
   type ToolCall,
   type Usage,
 } from './types';
-import { argsText } from './wire';
+
+/** Tool arguments as JSON text, as the OpenAI APIs carry them. */
+export const argsText = (args: unknown): string =>
+  typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
 
 interface PendingCall {
   id: string;

@@ -3,10 +3,9 @@
  * streamed arguments arrive as response.function_call_arguments.delta; usage comes with
  * response.completed.
  */
-import type { Reply } from './reply';
+import { argsText, type Reply } from './reply';
 import type { ChatRequest } from './types';
 import {
-  argsText,
   arr,
   finishOf,
   num,

@@ -36,9 +36,6 @@ export const num = (v: unknown): number | undefined => (typeof v === 'number' ? 
 /** An error the API sent inside the stream, as { message } (an overloaded Anthropic is worth a retry). */
 export const streamError = (error: unknown, kind: ProviderErrorKind = 'server'): ProviderError =>
   providerError(kind, 'The model', str(obj(error).message) || 'the reply failed');
-/** Tool arguments as JSON text, as the OpenAI APIs carry them. */
-export const argsText = (args: unknown): string =>
-  typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '{}');
 
 /**
  * The OpenAI APIs' tool results hold text: the pictures of a turn's results follow in one user message,

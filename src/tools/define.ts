@@ -5,7 +5,7 @@
  */
 import * as core from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
-import type { LLMHelper } from '../helper';
+import type { PageApi } from '../page-api';
 
 // No generated parsers, for an integrator's own tools either (zod classic's objects compile code unless
 // told not to): pages with a strict Content-Security-Policy forbid it, and report even the probe. zod
@@ -15,7 +15,7 @@ core.config({ jitless: true });
 export type Risk = 'read' | 'write' | 'danger';
 
 export interface ToolContext {
-  helper: LLMHelper;
+  helper: PageApi;
   /** The preset the tools were made for: standard refuses navigation to other sites, for one. */
   preset: Preset;
 }

@@ -6,7 +6,7 @@
 import { safeParse, type $ZodError, type $ZodIssue } from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
 import { stringify } from '../json';
-import type { LLMHelper } from '../helper';
+import type { PageApi } from '../page-api';
 import { truncate } from '../page/text';
 import { presetTools } from './builtin';
 import { FORMER_NAMES } from './rules';
@@ -174,7 +174,7 @@ export class Toolkit {
 
   /** `builtins: false`: only the tools added with add() (the extension's tab tools, which act on no page). */
   constructor(
-    private readonly helper: LLMHelper,
+    private readonly helper: PageApi,
     private readonly builtins = true,
   ) {}
 

@@ -10,7 +10,8 @@
  * focus there. The agent lives in this closure only: page code gets a narrow Panel (open, close,
  * propose). The key is never written into the DOM. All text is set as text, never as HTML.
  */
-import { type Agent, type PendingCall, type RunResult, type Step } from '../agent/agent';
+import type { Agent } from '../agent/agent';
+import type { PendingCall, RunResult, Step } from '../agent/types';
 import { pageUrl, type PageTools } from '../agent/page-tools';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import type { Provider } from '../llm/types';

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Agent, RUN_KEY } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/agent';
+import { RUN_KEY } from '../../src/agent/saved-run';
 import type { PageTools } from '../../src/agent/page-tools';
 import type { ChatRequest, Provider } from '../../src/llm/types';
 

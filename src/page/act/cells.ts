@@ -6,15 +6,21 @@
 import { deepActiveElement, elementLine } from '../describe';
 import { textOf } from '../label';
 import type { ActionResult } from '../settle';
-import { resolveTarget } from '../target';
+import { resolveTarget, type Target } from '../target';
 import { TYPE_SELECTORS } from '../types';
 import { isVisible } from '../visible';
 import { truncate } from '../text';
 import * as dom from '../dom';
 import type { ActionContext } from './context';
-import { content, editableOf, press, type, type TypeOptions } from './keyboard';
+import { content, editableOf, type TypeOptions } from './text-fields';
 import { keyEvent, keyInfo } from './events';
 import { hoverAt, prepare, pressAt } from './pointer';
+
+/** The keyboard's actions, passed by keyboard.ts (which calls this file) so that this file sits below it. */
+export interface Keys {
+  type(ctx: ActionContext, id: Target, text: string, opts: TypeOptions): Promise<ActionResult>;
+  press(ctx: ActionContext, key: string): Promise<ActionResult>;
+}
 
 const CELL = 'td,[role=gridcell],[role=cell]';
 
@@ -49,6 +55,7 @@ export async function typeIntoCell(
   text: string,
   opts: TypeOptions,
   note: string,
+  { type, press }: Keys,
 ): Promise<ActionResult> {
   const cellId = ctx.store.idFor(cell);
   const line = elementLine(ctx.store, cell);

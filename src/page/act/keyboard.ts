@@ -28,6 +28,8 @@ import * as dom from '../dom';
 import { operated } from '../stand-in';
 import {
   TYPEAHEAD_MS,
+  content,
+  editableOf,
   editorFedBy,
   isTextField,
   isTypeahead,
@@ -35,24 +37,12 @@ import {
   selectAllKeys,
   shownText,
   suggestions,
+  type TypeOptions,
 } from './text-fields';
 import { DATE_FORMATS, setSlider, setValue } from './value-fields';
 import { cellOf, typeIntoCell } from './cells';
+export type { TypeOptions } from './text-fields';
 import { commit, edited } from './commit';
-
-export interface TypeOptions {
-  /** Replace what is there (default true); false appends. */
-  clear?: boolean;
-  /** Submit afterwards: Enter, then the form's requestSubmit() if Enter did not submit. */
-  submit?: boolean;
-  /**
-   * Send keydown, keypress, input and keyup for every character, as a keyboard does (handlers on any
-   * of them run: a list that filters on keyup, a mask that formats on keydown). Default: for texts up
-   * to PER_KEY_MAX characters; a longer one goes in at once, followed by its last key's keyup. false:
-   * always at once (one input event).
-   */
-  perKey?: boolean;
-}
 
 /** Longest text typed key by key unless asked: past it, one insertion keeps the tab responsive. */
 export const PER_KEY_MAX = 200;
@@ -62,14 +52,6 @@ const TEXT_INPUTS = new Set(['text', 'search', 'tel', 'url', 'email', 'password'
 const COMMITTED = new Set([...TEXT_INPUTS, 'number']);
 /** How long after its last key a person presses Enter: a task apart, so the page has seen the text. */
 const ENTER_GAP_MS = 50;
-
-/** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
-export function editableOf(el: Element): Element | null {
-  if (isTextField(el) || (el as HTMLElement).isContentEditable) return el;
-  const inner = dom.qsa(el, 'input,textarea,[contenteditable=""],[contenteditable=true]');
-  const fields = [...inner].filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
-  return fields.length === 1 ? fields[0]! : null;
-}
 
 function insertAtCaret(el: HTMLInputElement | HTMLTextAreaElement, text: string): void {
   let start = el.value.length;
@@ -203,7 +185,7 @@ export async function type(
   const line = elementLine(ctx.store, field ?? element);
   // A cell of a grid or spreadsheet is edited in place, through the editor it opens.
   const cell = field ? null : cellOf(element);
-  if (cell) return typeIntoCell(ctx, cell, text, opts, note);
+  if (cell) return typeIntoCell(ctx, cell, text, opts, note, { type, press });
   if (!field)
     return {
       ok: false,
@@ -360,9 +342,6 @@ function isSearch(field: Element): boolean {
     .join(' ');
   return /search|filter|query|(^|\W)q(\W|$)|搜索|筛选/i.test(said);
 }
-
-/** The letters and digits of a text, in order, case aside: what a format keeps of what was typed. */
-export const content = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
 
 /**
  * The field holds what was typed in a format of the page's: the same letters and digits in order, with

@@ -95,3 +95,28 @@ export function suggestions(ctx: ActionContext, field: Element, touched: Set<Ele
   }
   return itemLines(ctx.store, best, 8);
 }
+
+export interface TypeOptions {
+  /** Replace what is there (default true); false appends. */
+  clear?: boolean;
+  /** Submit afterwards: Enter, then the form's requestSubmit() if Enter did not submit. */
+  submit?: boolean;
+  /**
+   * Send keydown, keypress, input and keyup for every character, as a keyboard does (handlers on any
+   * of them run: a list that filters on keyup, a mask that formats on keydown). Default: for texts up
+   * to PER_KEY_MAX characters; a longer one goes in at once, followed by its last key's keyup. false:
+   * always at once (one input event).
+   */
+  perKey?: boolean;
+}
+
+/** The editable element meant by a target: itself, or the one field inside a wrapper or label. */
+export function editableOf(el: Element): Element | null {
+  if (isTextField(el) || (el as HTMLElement).isContentEditable) return el;
+  const inner = dom.qsa(el, 'input,textarea,[contenteditable=""],[contenteditable=true]');
+  const fields = [...inner].filter((f) => isTextField(f) || (f as HTMLElement).isContentEditable);
+  return fields.length === 1 ? fields[0]! : null;
+}
+
+/** The letters and digits of a text, in order, case aside: what a format keeps of what was typed. */
+export const content = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();

@@ -1,0 +1,89 @@
+// An eslint rule of our own: a module may not import, directly or through others, a module that imports
+// it. Type-only imports count too: a circle of types is still a circle a reader has to follow. The graph
+// is read with TypeScript's own pre-processor (imports and re-exports with a relative path), once per
+// file per lint run.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** @type {Map<string, string[]>} a file's relative imports, resolved to files */
+const imports = new Map();
+
+const isFile = (p) => existsSync(p) && statSync(p).isFile();
+
+/** The file a relative specifier names, as TypeScript resolves it ('./x' → x.ts or x/index.ts). */
+function resolveFrom(from, spec) {
+  const base = resolve(dirname(from), spec);
+  for (const p of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base.replace(/\.js$/, '.ts'), base])
+    if (isFile(p)) return p;
+  return null;
+}
+
+function importsOf(file) {
+  let out = imports.get(file);
+  if (out) return out;
+  out = [];
+  imports.set(file, out);
+  const text = isFile(file) ? readFileSync(file, 'utf8') : '';
+  for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles)
+    if (fileName.startsWith('.')) {
+      const to = resolveFrom(file, fileName);
+      if (to) out.push(to);
+    }
+  return out;
+}
+
+/** The chain of files from `start` back to `target`, or null: breadth first, so the shortest. */
+function pathBack(start, target) {
+  const came = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const at = queue.shift();
+    if (at === target) {
+      const chain = [];
+      for (let f = at; f; f = came.get(f)) chain.unshift(f);
+      return chain;
+    }
+    for (const next of importsOf(at))
+      if (!came.has(next)) {
+        came.set(next, at);
+        queue.push(next);
+      }
+  }
+  return null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noImportCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports point down: no module imports one that imports it back.' },
+    messages: {
+      cycle:
+        'Import cycle: {{chain}}. Move what both need down into a module that neither imports (a shared type or helper), so imports point one way.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    // This run reads this file as it is now (an editor's unsaved text included).
+    imports.delete(file);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = resolveFrom(file, spec);
+      if (!to) return;
+      const chain = to === file ? [file] : pathBack(to, file);
+      if (!chain) return;
+      const cwd = context.cwd;
+      context.report({
+        node: node.source,
+        messageId: 'cycle',
+        data: { chain: [file, ...chain].map((f) => relative(cwd, f)).join(' → ') },
+      });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default { rules: { 'no-import-cycle': noImportCycle } };

@@ -1,0 +1,52 @@
+/**
+ * What runs end with: a tool call's outcome as the loop uses it (what the model reads, the step's record,
+ * whether the run ends, whether the page changed), and a run that failed before its first step.
+ */
+import type { ToolResultMessage } from '../llm/types';
+import type { PageTools } from './page-tools';
+import type { RunResult, RunStatus, Step } from './types';
+
+/** One tool call, done: what the model reads, what the step records, and what it means for the run. */
+export interface CallOutcome {
+  content: string;
+  record: Step['calls'][number];
+  end?: { status: RunStatus; answer: string };
+  /** Whether the page changed (undefined: the tool only reads). */
+  changed?: boolean;
+  unloading?: boolean;
+  images?: ToolResultMessage['images'];
+}
+
+/** A tool's result as the run takes it: `content` is what the model reads (page text spotlighted). */
+export function outcomeOf(
+  name: string,
+  args: Record<string, unknown>,
+  r: Awaited<ReturnType<PageTools['execute']>>,
+  risk: string | undefined,
+  content: string,
+  record: Step['calls'][number],
+): CallOutcome {
+  const data = r.data as { nothingChanged?: boolean; unloading?: boolean } | undefined;
+  return {
+    content,
+    record: { ...record, ok: r.ok, result: r.text },
+    ...(name === 'done' && r.ok
+      ? { end: { status: 'done' as const, answer: String(args.answer ?? '') } }
+      : {}),
+    changed: risk === 'read' ? undefined : !(data?.nothingChanged ?? false),
+    ...(data?.unloading ? { unloading: true } : {}),
+    ...(r.images?.length ? { images: r.images } : {}),
+  };
+}
+
+/** A run that ended before its first step, with what went wrong. */
+export const failedRun = (error: string): RunResult => ({
+  status: 'error',
+  answer: '',
+  steps: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+  durationMs: 0,
+  flagged: [],
+  observation: '',
+  error,
+});

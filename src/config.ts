@@ -17,17 +17,18 @@ export interface Config {
   allowRunJS: boolean;
 }
 
-export const defaults = (): Config => ({
+const DEFAULTS = {
   maxIds: 5000,
   findLimit: 10,
   findBudget: 2000,
   describeBudget: 1500,
   summaryBudget: 1200,
   snapshotBudget: 2000,
-  redactFields: [],
-  redactText: [],
   allowRunJS: false,
-});
+};
+
+/** The settings an LLMHelper starts with: each instance its own copy (its lists too). */
+export const defaults = (): Config => ({ ...DEFAULTS, redactFields: [], redactText: [] });
 
 const none = defaults();
 let active: Config | null = null;

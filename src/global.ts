@@ -8,7 +8,7 @@ import type { LLMHelper } from './helper';
 import { LLMHelperError } from './errors';
 import { defineTool } from './tools/define';
 import { createProvider, type Preset } from './llm';
-import type { Panel, PanelOptions } from './ui/panel';
+import type { Panel, PanelOptions } from './ui/panel-options';
 import type { Connection, ConnectOptions } from './bridge/connect';
 import * as dom from './page/dom';
 

@@ -11,7 +11,8 @@ import { Agent as CoreAgent } from './agent/agent';
 import { discardSavedRun, savedRun } from './agent/saved-run';
 import type { AgentOptions } from './agent/types';
 import type { PageTools } from './agent/page-tools';
-import { createPanel, panelOptions, type Panel, type PanelControl, type PanelOptions } from './ui/panel';
+import { createPanel } from './ui/panel';
+import { panelOptions, type Panel, type PanelControl, type PanelOptions } from './ui/panel-options';
 import {
   connect as connectBridge,
   forgetConnection,

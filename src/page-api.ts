@@ -3,18 +3,20 @@
  * this (tools/), and LLMHelper (helper.ts) adds the tools' listings, execute() and help() to it.
  */
 import type { Config } from './config';
-import type { DescribeOptions, SnapshotOptions, SummaryOptions } from './page/describe';
+import type { DescribeOptions } from './page/describe';
+import type { SnapshotOptions } from './page/snapshot';
+import type { SummaryOptions } from './page/summary';
 import type { ExtractOptions, Extracted } from './page/extract';
 import type { FindOptions, Matches } from './page/find';
 import type { Target } from './page/target';
 import type { MenuListing } from './page/act/menu';
 import type { ClickOptions, DragOptions } from './page/act/pointer';
 import type { PressOptions, TypeOptions } from './page/act/keyboard';
-import type { UploadFile } from './page/act/form';
+import type { UploadFile } from './page/act/upload';
 import type { RunJSResult } from './page/act/runjs';
 import type { ScrollOptions } from './page/act/scroll';
 import type { WaitOptions, WaitResult, WaitState } from './page/act/wait';
-import type { ActionResult } from './page/settle';
+import type { ActionResult } from './page/change-report';
 import type { ConsoleOptions, LogEntry } from './page/page-log';
 
 export interface PageApi {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-/** @type {Map<string, string[]>} a file's relative imports, resolved to files */
+/** @type {Map<string, { stamp: string; deps: string[] }>} a file's relative imports, resolved to files */
 const imports = new Map();
 
 const isFile = (p) => existsSync(p) && statSync(p).isFile();
@@ -19,18 +19,21 @@ function resolveFrom(from, spec) {
   return null;
 }
 
+/** A file's imports, read again whenever the file changed (an editor's or a long-lived linter's run). */
 function importsOf(file) {
-  let out = imports.get(file);
-  if (out) return out;
-  out = [];
-  imports.set(file, out);
-  const text = isFile(file) ? readFileSync(file, 'utf8') : '';
+  const stat = isFile(file) ? statSync(file) : null;
+  const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : 'gone';
+  const known = imports.get(file);
+  if (known && known.stamp === stamp) return known.deps;
+  const deps = [];
+  imports.set(file, { stamp, deps });
+  const text = stat ? readFileSync(file, 'utf8') : '';
   for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles)
     if (fileName.startsWith('.')) {
       const to = resolveFrom(file, fileName);
-      if (to) out.push(to);
+      if (to) deps.push(to);
     }
-  return out;
+  return deps;
 }
 
 /** The chain of files from `start` back to `target`, or null: breadth first, so the shortest. */
@@ -66,8 +69,6 @@ const noImportCycle = {
   },
   create(context) {
     const file = context.filename;
-    // This run reads this file as it is now (an editor's unsaved text included).
-    imports.delete(file);
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;

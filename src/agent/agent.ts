@@ -16,7 +16,7 @@ import { offered } from './offer';
 import { compact, sendable, withoutImages } from './history';
 import { pageUrl, type PageTools } from './page-tools';
 import { PROMPTS, injectionsIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
-import { failedRun, outcomeOf, type CallOutcome } from './result';
+import { failedRun, type CallOutcome } from './result';
 import { classify, ruling } from './safety';
 import { replay, type ReplayResult, type Transcript } from './replay';
 import { parseSaved, rewrap, stateSchema, transcriptSchema } from './saved';
@@ -567,6 +567,16 @@ export class Agent extends EventEmitter<AgentEvents> {
       r = { ok: false, text: e instanceof Error ? e.message : String(e), message: { content: [] } };
     }
     this.emit('tool:result', { call, ok: r.ok, text: r.text });
-    return outcomeOf(call.name, args, r, risks.get(call.name), observe(r.text, step), record);
+    const data = r.data as { nothingChanged?: boolean; unloading?: boolean } | undefined;
+    return {
+      content: observe(r.text, step),
+      record: { ...record, ok: r.ok, result: r.text },
+      ...(call.name === 'done' && r.ok
+        ? { end: { status: 'done' as const, answer: String(args.answer ?? '') } }
+        : {}),
+      changed: risks.get(call.name) === 'read' ? undefined : !(data?.nothingChanged ?? false),
+      ...(data?.unloading ? { unloading: true } : {}),
+      ...(r.images?.length ? { images: r.images } : {}),
+    };
   }
 }

@@ -3,7 +3,6 @@
  * whether the run ends, whether the page changed), and a run that failed before its first step.
  */
 import type { ToolResultMessage } from '../llm/types';
-import type { PageTools } from './page-tools';
 import type { RunResult, RunStatus, Step } from './types';
 
 /** One tool call, done: what the model reads, what the step records, and what it means for the run. */
@@ -15,28 +14,6 @@ export interface CallOutcome {
   changed?: boolean;
   unloading?: boolean;
   images?: ToolResultMessage['images'];
-}
-
-/** A tool's result as the run takes it: `content` is what the model reads (page text spotlighted). */
-export function outcomeOf(
-  name: string,
-  args: Record<string, unknown>,
-  r: Awaited<ReturnType<PageTools['execute']>>,
-  risk: string | undefined,
-  content: string,
-  record: Step['calls'][number],
-): CallOutcome {
-  const data = r.data as { nothingChanged?: boolean; unloading?: boolean } | undefined;
-  return {
-    content,
-    record: { ...record, ok: r.ok, result: r.text },
-    ...(name === 'done' && r.ok
-      ? { end: { status: 'done' as const, answer: String(args.answer ?? '') } }
-      : {}),
-    changed: risk === 'read' ? undefined : !(data?.nothingChanged ?? false),
-    ...(data?.unloading ? { unloading: true } : {}),
-    ...(r.images?.length ? { images: r.images } : {}),
-  };
 }
 
 /** A run that ended before its first step, with what went wrong. */

@@ -7,7 +7,8 @@
 import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, LANDMARK_SELECTOR, OUTLINE_SELECTOR } from './types';
 import { collectRoots } from './roots';
 import { docOrder, type SearchRoot } from './walk';
-import { elementIndex, KIND_ATTRS, type IndexedTag } from './element-index';
+import { elementIndex } from './index-range';
+import { KIND_ATTRS, type IndexedTag } from './element-index';
 import * as dom from './dom';
 
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */

@@ -1,20 +1,20 @@
 /**
- * describe, summary and snapshot: short, structured, budgeted text a model can act on. Never HTML.
- * Elements a model is likely to act on carry their ID in brackets: [12].
+ * describe: one short paragraph about a table, form, list, dialog, section or element, and the one-line
+ * form of an element every listing uses (elementLine). Budgeted text a model can act on, never HTML;
+ * elements a model is likely to act on carry their ID in brackets: [12].
  */
 import { LLMHelperError } from '../errors';
-import { closestDeep, contextOf, ROW, rowLabel, whereIs } from './context';
+import { closestDeep, contextOf, ROW, rowLabel } from './context';
 import { shortHref } from './find';
 import {
   controlsIn,
-  dialogName,
   inputType,
-  isChecked,
   isInteractive,
-  nameOf,
   onlyProposed,
   roleOf,
   tagOf,
+  isChecked,
+  nameOf,
   textOf,
 } from './label';
 import { disabledReason } from './disabled';
@@ -22,16 +22,8 @@ import { census, COUNT_KINDS, isControl, TOGGLE_ROLES, type Census } from './cen
 import { fieldValue, redactText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { normalize, plural, thousands, truncate } from './text';
-import {
-  ALERT_SELECTOR,
-  BARE_INTERACTIVE,
-  INTERACTIVE_SELECTOR,
-  SUBMIT,
-  TYPE_SELECTORS,
-  isSelectorType,
-  typeSelector,
-} from './types';
+import { normalize, plural, truncate } from './text';
+import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, SUBMIT, TYPE_SELECTORS } from './types';
 import {
   hitTestGrid,
   inViewport,
@@ -41,18 +33,19 @@ import {
   visibility,
   visibleMatches,
 } from './visible';
-import { collectRoots, queryAllDeep } from './roots';
+import { queryAllDeep } from './roots';
 import { errorText, markedInvalid } from './invalid';
-import { UI_HOST, containsDeep, docOrder, frameDocument, isFrame, ownShadow } from './walk';
+import { UI_HOST, containsDeep, docOrder, ownShadow } from './walk';
 import * as dom from './dom';
-import { elementIndex } from './element-index';
+import { elementIndex } from './index-range';
 import { comboboxOf, standIn } from './stand-in';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
+
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
 
 /** A budget below 50 characters cannot hold one useful line. */
-function checkBudget(budget: unknown): void {
+export function checkBudget(budget: unknown): void {
   if (!(typeof budget === 'number' && Number.isInteger(budget) && budget >= 50 && budget <= 100_000))
     throw new LLMHelperError(
       'bad_argument',
@@ -60,10 +53,10 @@ function checkBudget(budget: unknown): void {
     );
 }
 
-const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
+export const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
 
 /** A list joined until the budget is spent, saying how many were left out. */
-function listWithin(items: string[], budget: number, sep = ', '): string {
+export function listWithin(items: string[], budget: number, sep = ', '): string {
   let out = '';
   let shown = 0;
   for (const item of items) {
@@ -75,7 +68,7 @@ function listWithin(items: string[], budget: number, sep = ', '): string {
   return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
 }
 
-const isShown = (el: Element): boolean => quickVisibility(el).visible;
+export const isShown = (el: Element): boolean => quickVisibility(el).visible;
 
 /** The control an element under the pointer belongs to (an icon inside a button), if any. */
 function closestControl(el: Element | null): Element | null {
@@ -83,7 +76,7 @@ function closestControl(el: Element | null): Element | null {
   return null;
 }
 
-function visibleOnly(els: Element[]): Element[] {
+export function visibleOnly(els: Element[]): Element[] {
   return els.filter((e) => quickVisibility(e).visible);
 }
 
@@ -376,7 +369,7 @@ function describeNavigation(store: ElementStore, el: Element, budget: number): s
   )}.`;
 }
 
-function countsOf(c: Census): string {
+export function countsOf(c: Census): string {
   return COUNT_KINDS.filter((k) => c.counts[k])
     .map((k) => plural(c.counts[k], k))
     .join(', ');
@@ -400,7 +393,7 @@ const mainCandidate = (el: Element): boolean => isControl(el) || lonelyToggle(el
  */
 /** A form's submit button, as the browser reads one. */
 
-function mainActions(
+export function mainActions(
   store: ElementStore,
   controls: ArrayLike<Element>[],
   max: number,
@@ -553,122 +546,6 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   return truncate(redactText(out), budget);
 }
 
-const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
-
-/**
- * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
- * it, and how the main content begins. Paragraphs come from the document's element index; the
- * main content is the element holding the most paragraph text.
- */
-function textGist(found: Census, bare: boolean): string | null {
-  const byParent = new Map<Element, number>();
-  let paragraphs = 0;
-  let count = 0;
-  let chars = 0;
-  for (const p of elementIndex(document).tag('p')) {
-    const text = dom.text(p) ?? '';
-    if (text.length < 20 || !text.trim()) continue;
-    paragraphs++;
-    chars += text.length;
-    if (chars < 200_000) count += words(text);
-    const parent = dom.parentEl(p) ?? p;
-    byParent.set(parent, (byParent.get(parent) ?? 0) + text.length);
-  }
-  if (chars >= 200_000) count = Math.round(chars / 6); // estimated past 200,000 characters
-  const controls = found.counts.button + found.counts.field;
-  const article = paragraphs >= 3 && chars >= 600 && controls < paragraphs * 2;
-  if (!article && !bare) return null;
-  let main: Element | undefined;
-  let most = 0;
-  for (const [el, n] of byParent)
-    if (n > most) {
-      most = n;
-      main = el;
-    }
-  const root =
-    main ??
-    queryAllDeep(document, 'main,[role=main],article').find((m) => quickVisibility(m).visible) ??
-    dom.pageRoot(document);
-  if (!root) return null;
-  const begins = truncate(textOf(root, 300), 160);
-  if (!begins) return null;
-  if (!paragraphs) count = words(textOf(root, 20_000));
-  const size = `about ${thousands(count)} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
-  return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
-}
-
-export interface SummaryOptions {
-  budget?: number;
-}
-
-/** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
-export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
-  const budget = opts.budget ?? store.config.summaryBudget;
-  checkBudget(budget);
-  const lines: string[] = [];
-  lines.push(
-    `Page ${quoted(normalize(dom.title(document)) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
-  );
-  const found = census(document);
-  // Visibility is checked only until the outline's share of the budget is surely full.
-  const headings = found
-    .first('outline', 24, isShown)
-    .map((h) => {
-      const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? dom.attr(h, 'aria-level') ?? '2';
-      return `${'#'.repeat(Number(level))} ${truncate(textOf(h, 80), 50)}`;
-    })
-    .filter((h) => h.length > 3);
-  if (headings.length) lines.push(`Outline: ${listWithin(headings, 260, ' · ')}`);
-  const landmarks = found
-    .first(
-      'landmarks',
-      30,
-      (l) =>
-        (!dom.closest(l, 'article,section:not([aria-label]):not([aria-labelledby])') ||
-          dom.matches(l, 'main,[role=main]')) &&
-        isShown(l),
-    )
-    .map((l) => {
-      const n = nameOf(l, 30);
-      return `${roleOf(l) || tagOf(l).toLowerCase()}${n && n.length < 30 ? ` ${quoted(n, 30)}` : ''}`;
-    });
-  if (landmarks.length) lines.push(`Landmarks: ${listWithin([...new Set(landmarks)], 160)}`);
-  const counts = countsOf(found);
-  if (counts) lines.push(`Contains: ${counts}`);
-  const gist = textGist(found, !headings.length && !landmarks.length && !found.controls.length);
-  if (gist) lines.push(gist);
-  const frames = collectRoots(document).unreachable.length;
-  if (frames) lines.push(`${plural(frames, 'cross-origin iframe')} cannot be read`);
-  const dialogs = visibleOnly(found.dialogs);
-  if (dialogs.length)
-    lines.push(
-      `Open dialog: ${dialogs
-        .slice(0, 2)
-        .map(
-          (d) =>
-            `[${store.idFor(d)}] "${dialogName(d, 40)}"${dom.attr(d, 'aria-modal') === 'true' || dom.matches(d, ':modal') ? ' (modal)' : ''}`,
-        )
-        .join(', ')}`,
-    );
-  const alerts = visibleOnly(found.alerts)
-    .map((a) => textOf(a, 120))
-    .filter(Boolean)
-    .slice(0, 3);
-  if (alerts.length) lines.push(`Alerts: ${alerts.map((a) => quoted(a, 80)).join('; ')}`);
-  const focused = deepActiveElement();
-  if (focused && focused !== dom.body(document)) lines.push(`Focused: ${elementLine(store, focused)}`);
-  const used = lines.join('\n').length;
-  const pool = dialogs[0] ? census(dialogs[0]).controls : found.controls;
-  // A small page (or dialog) is listed whole: every control a task may need, each with its ID.
-  const every = mainActions(store, pool, Infinity, false, dialogs[0], true);
-  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0])!; // 12: a form of ten fields and its buttons
-  if (actions.length)
-    lines.push(
-      `${every ? 'Controls' : 'Main actions in view'}: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`,
-    );
-  return truncate(redactText(lines.join('\n')), budget);
-}
-
 /** The focused element, inside shadow roots and same-origin frames. */
 export function deepActiveElement(): Element | null {
   let el: Element | null = document.activeElement;
@@ -691,148 +568,3 @@ const safeFrameActive = (frame: Element): Element | null => {
     return null;
   }
 };
-
-export interface SnapshotOptions {
-  /** Only inside this element (ID or selector). */
-  within?: Target;
-  /** Only this type (button, link, input, ...) or CSS selector. */
-  type?: string;
-  /** Most characters returned (default 2,000). */
-  budget?: number;
-  /** true (default) lists visible elements only; false adds hidden ones at the end. */
-  visible?: boolean;
-}
-
-/** How long a snapshot reads the page, at most (ms). */
-const SNAPSHOT_MS = 100;
-
-/**
- * Every element under start in the order a person reads the page: a shadow tree right after its host
- * (before the host's own children), a same-origin frame's document where the frame stands. Lazy, so a
- * reader can stop early.
- */
-function* composedElements(start: Node): Generator<Element> {
-  const walkerOf = (root: Node) =>
-    dom.treeWalker(dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!, root, 1);
-  const walkers = [walkerOf(start)];
-  while (walkers.length) {
-    const el = walkers.at(-1)!.nextNode() as Element | null;
-    if (!el) {
-      walkers.pop();
-      continue;
-    }
-    yield el;
-    const shadow = ownShadow(el);
-    const inner = shadow ?? (isFrame(el) ? frameDocument(el) : null);
-    if (inner) walkers.push(walkerOf(inner));
-  }
-}
-
-/** Interactive elements, one line each, visible and in-view first, within a character budget. */
-export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
-  const budget = opts.budget ?? store.config.snapshotBudget;
-  checkBudget(budget);
-  const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
-  const selector = opts.type ? typeSelector(opts.type) : INTERACTIVE_SELECTOR;
-  const exactly = !!opts.type && isSelectorType(opts.type);
-  const inView: Element[] = [];
-  const below: Element[] = [];
-  const hidden: Element[] = [];
-  const wanted = (el: Element) =>
-    // Most elements of a big page are not interactive, as a cheap test tells.
-    (selector !== INTERACTIVE_SELECTOR || dom.hasAttrs(el) || BARE_INTERACTIVE.has(dom.localName(el))) &&
-    dom.matches(el, selector) &&
-    // Selectors that only propose (a link with no href, a box whose class says switch): the role decides.
-    (exactly || !onlyProposed(el, opts.type)) &&
-    // A combobox's drawn value (Select2's read-only textbox) is listed as the combobox.
-    !comboboxOf(el);
-  // Read in page order, up to what the budget can show once the view is passed, and within a time
-  // budget: a page of 500,000 elements is not read whole for 40 lines.
-  const enough = Math.ceil(budget / 20);
-  const until = performance.now() + SNAPSHOT_MS;
-  const elements = composedElements(root);
-  let pastView = false;
-  let more: number | null = 0;
-  for (const el of elements) {
-    if (!wanted(el)) continue;
-    const v = quickVisibility(el);
-    (v.visible ? (v.inViewport ? inView : below) : hidden).push(el);
-    pastView ||=
-      v.visible &&
-      !v.inViewport &&
-      dom.doc(el) === document &&
-      dom.rect(el).top > dom.view(document)!.innerHeight;
-    const now = performance.now();
-    // A small page is read whole (its count is exact); past a few milliseconds, enough to show will do.
-    if (
-      (pastView && inView.length + below.length >= enough && now > until - SNAPSHOT_MS + 8) ||
-      now > until
-    ) {
-      // The rest is not read: how many more there are is not known.
-      more = elements.next().done ? 0 : null;
-      break;
-    }
-  }
-  const ordered = [...inView, ...below, ...(opts.visible === false ? hidden : [])];
-  const lines: string[] = [];
-  let used = 0;
-  const reserve = 160; // for the closing "… more" line
-  let shown = 0;
-  // Hidden after all (the full check; a select a widget squeezed to a pixel): not "more not shown".
-  let hiddenAfterAll = 0;
-  let full = false;
-  const belowSet = new Set(below);
-  // Lines that read alike (a Delete button in each list item) say where each is, the first one too.
-  const firstOf = new Map<string, [number, Element?]>();
-  const where = (el: Element) => {
-    const at = whereIs(el);
-    return at && ` in ${at}`;
-  };
-  for (const el of ordered) {
-    if (!visibility(el).visible && opts.visible !== false) {
-      hiddenAfterAll++;
-      continue;
-    }
-    let line = elementLine(store, el, { context: true }) + (belowSet.has(el) ? ' (below the fold)' : '');
-    const key = line.replace(/^\[\d+\] /, '');
-    const first = firstOf.get(key);
-    let add = '';
-    if (!first) firstOf.set(key, [lines.length, el]);
-    else {
-      line += where(el);
-      if (first[1]) add = where(first[1]);
-    }
-    if ((full = used + add.length + line.length + 1 > budget - reserve)) break;
-    if (add) {
-      lines[first![0]] += add;
-      first![1] = undefined;
-    }
-    lines.push(line);
-    used += add.length + line.length + 1;
-    shown++;
-  }
-  let left = more === null ? null : ordered.length - shown - hiddenAfterAll + more;
-  if (!lines.length)
-    return full
-      ? `A budget of ${budget} characters has no room for the first element; raise it (the default is ${store.config.snapshotBudget}).`
-      : opts.type || opts.within
-        ? 'No interactive elements match; try without type or within.'
-        : 'No visible interactive elements on the page.';
-  // The closing line counts against the budget too (redaction may lengthen a line): lines give way to it.
-  for (;;) {
-    const text = redactText(
-      [
-        ...lines,
-        ...(left === 0
-          ? []
-          : [
-              `… ${left ?? 'many'} more not shown${left === null ? ' (the rest of the page was not read)' : ''}. Narrow with within (an ID or selector) or type (button, link, input, select, checkbox, ...), or use find.`,
-            ]),
-      ].join('\n'),
-    );
-    if (text.length <= budget) return text;
-    if (lines.length === 1) return truncate(text, budget);
-    lines.pop();
-    if (left !== null) left++;
-  }
-}

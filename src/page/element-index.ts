@@ -24,7 +24,7 @@
  *
  * Lists are replaced, never changed in place: a list a caller holds stays as it was.
  */
-import { docOrder, type SearchRoot } from './walk';
+import { docOrder } from './walk';
 import * as dom from './dom';
 
 /** Tags indexed: what census, frames, secrets, labels, describe and find's name search look up by tag. */
@@ -60,19 +60,26 @@ const TAGS = [
   'i',
   'p',
 ] as const;
+
 export type IndexedTag = (typeof TAGS)[number];
+
 const TAG_SET: ReadonlySet<string> = new Set(TAGS);
 
 /** Attributes that give an element a kind (census classifies these whatever their tag). */
 export const KIND_ATTRS = ['role', 'contenteditable', 'aria-live', 'aria-modal'];
+
 /** Attributes that give an element a name (find searches them). */
 export const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
+
 const KINDED = '@kind';
+
 const NAMED = '@name';
+
 const HOSTS = '@host';
 
 /** The non-empty lists, by tag or attribute kind (a shadow root of a few elements holds a few lists). */
-type Lists = Map<string, Element[]>;
+export type Lists = Map<string, Element[]>;
+
 /** What an index is kept for: a document, or a shadow root (its own tree, which a document's walk does not enter). */
 export type IndexRoot = Document | ShadowRoot;
 
@@ -92,11 +99,15 @@ export interface ElementIndex {
 
 /** Records held between calls; past this the observer stops and the next call walks the document. */
 const MAX_RECORDS = 5000;
+
 /** Elements added or removed (tops of subtrees) a call handles one by one; past this, a walk. */
 const MAX_NODES = 1000;
+
 /** Elements walked in added subtrees; past this a whole walk is as cheap. */
 const MAX_WALKED = 20000;
+
 const SHOW_ELEMENT = 1;
+
 const OPTIONS: MutationObserverInit = {
   childList: true,
   subtree: true,
@@ -130,7 +141,8 @@ interface Build {
 }
 
 const states = new WeakMap<IndexRoot, State>();
-const NONE: readonly Element[] = Object.freeze([]);
+
+export const NONE: readonly Element[] = Object.freeze([]);
 
 /** Appends to the list of `key`, making it on first use. */
 const push = (into: Lists, key: string, el: Element) => {
@@ -159,7 +171,7 @@ function place(el: Element, into: Lists): void {
  * `top` (an element, or a root, which is not one) and everything under it in its tree, into `into`
  * (and each element into `walked`); returns how many elements.
  */
-function collect(top: Node, into: Lists, walked?: Set<Element>): number {
+export function collect(top: Node, into: Lists, walked?: Set<Element>): number {
   let n = 0;
   if (dom.nodeType(top) === 1) {
     place(top as Element, into);
@@ -238,7 +250,7 @@ function finish(state: State, build: Build): void {
 }
 
 /** Starts a walk of `root` (again), the observer recording from now. */
-function start(root: IndexRoot, state: State): Build {
+export function start(root: IndexRoot, state: State): Build {
   observe(root, state);
   state.lists = new Map();
   state.view = null;
@@ -259,7 +271,7 @@ const MAX_RESTARTS = 3;
  * until it ends and the records made meanwhile are applied (true), or `slices` says stop (false; without
  * slices, it ends). After MAX_RESTARTS the rest is walked at once.
  */
-function advance(root: IndexRoot, state: State, slices: Slices | null): boolean {
+export function advance(root: IndexRoot, state: State, slices: Slices | null): boolean {
   for (;;) {
     let build = state.building;
     if (!build || !canGoOn(state, build)) {
@@ -279,7 +291,7 @@ function advance(root: IndexRoot, state: State, slices: Slices | null): boolean 
 }
 
 /** Where `el` goes in a document-ordered list: the index of the first element after it. */
-function insertionPoint(list: readonly Element[], el: Element): number {
+export function insertionPoint(list: readonly Element[], el: Element): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -372,20 +384,6 @@ function apply(root: IndexRoot, state: State, records: MutationRecord[]): boolea
   return true;
 }
 
-/** The elements of a document-ordered list inside `el` (not `el` itself): a range, found by halving. */
-function inside(list: readonly Element[], el: Element): readonly Element[] {
-  let start = insertionPoint(list, el);
-  if (list[start] === el) start++;
-  let lo = start;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (dom.contains(el, list[mid]!)) lo = mid + 1;
-    else hi = mid;
-  }
-  return start === lo ? NONE : list.slice(start, lo);
-}
-
 /**
  * The records seen since the last call, those the observer has not delivered yet included; null when it
  * stopped. An indexed loop: an iterator per call is garbage, and a call on a page of 5,000 shadow roots
@@ -400,7 +398,7 @@ function taken(state: State): MutationRecord[] | null {
 }
 
 /** What is kept for a document or shadow root (nothing yet, the first time). */
-function stateOf(root: IndexRoot): State {
+export function stateOf(root: IndexRoot): State {
   let state = states.get(root);
   if (!state) {
     state = {
@@ -421,7 +419,7 @@ function stateOf(root: IndexRoot): State {
  * Applies the pending records to the lists; false when there is nothing to apply them to, or they are
  * more than is worth applying one by one (the root is walked again).
  */
-function update(root: IndexRoot, state: State): boolean {
+export function update(root: IndexRoot, state: State): boolean {
   const pending = taken(state);
   if (!pending) return false;
   if (!pending.length) return true;
@@ -431,7 +429,7 @@ function update(root: IndexRoot, state: State): boolean {
 }
 
 /** The index of a document or shadow root, brought up to date (within a call's budget, when one is set). */
-function rootIndex(root: IndexRoot): ElementIndex {
+export function rootIndex(root: IndexRoot): ElementIndex {
   const state = stateOf(root);
   if (state.building || !update(root, state)) {
     if (!budget) advance(root, state, null);
@@ -464,7 +462,7 @@ interface Budget {
 }
 
 /** The budget of the call under way (withinBudget), or null: walks end. */
-let budget: Budget | null = null;
+export let budget: Budget | null = null;
 
 function callBudget(): Budget {
   const start = performance.now();
@@ -543,9 +541,6 @@ export function withinBudget<T>(call: () => T): { value: T; unfinished: Unfinish
   }
 }
 
-/** Whether the call under way answered from a part of `root`'s index (its walk unfinished). */
-export const partlyIndexed = (root: Node): boolean => !!budget?.partial.has(root as IndexRoot);
-
 /** A share of the main thread: work until due(), then pause() lets the page run before more. */
 export interface Slices {
   /** Elements walked between two looks at due(). */
@@ -554,71 +549,10 @@ export interface Slices {
   pause(): Promise<void>;
 }
 
-/**
- * Brings the index of `root` up to date without holding the main thread past a slice: what changed is
- * applied as by a call, and a walk that is needed (the first, after more changed than is worth applying,
- * or one a call's budget left unfinished) goes on a slice at a time. A call made meanwhile walks on
- * within its budget.
- */
-export function prepareIndex(root: IndexRoot, slices: Slices): Promise<void> {
-  const state = stateOf(root);
-  if (state.ready) return state.ready;
-  if (!state.building && update(root, state)) return Promise.resolve();
-  const walk = async (): Promise<void> => {
-    while (!advance(root, state, slices)) {
-      await slices.pause();
-      // A call ended the walk meanwhile: what changed since is applied as by any call.
-      if (!state.building && update(root, state)) return;
-    }
-  };
-  const ready = walk().finally(() => {
-    if (state.ready === ready) state.ready = null;
-  });
-  state.ready = ready;
-  return ready;
-}
-
 /** The lists of a kept index, read-only. */
-const viewOf = (lists: Lists): ElementIndex => ({
+export const viewOf = (lists: Lists): ElementIndex => ({
   tag: (name) => lists.get(name) ?? NONE,
   kinded: lists.get(KINDED) ?? NONE,
   named: lists.get(NAMED) ?? NONE,
   hosts: lists.get(HOSTS) ?? NONE,
 });
-
-/**
- * The element index of a document, a shadow root, or what is inside an element (not the element
- * itself): a range of its tree's lists, found by halving; for an element in no document, one walk of
- * it, kept for nothing.
- */
-export function elementIndex(root: SearchRoot): ElementIndex {
-  const type = dom.nodeType(root);
-  return type === 9 || type === 11 ? rootIndex(root as IndexRoot) : elementRange(root as Element);
-}
-
-/**
- * What is inside an element. A function apart from elementIndex: the closures here would make each call
- * of elementIndex allocate their context, 5,000 times a pass over the shadow roots.
- */
-function elementRange(el: Element): ElementIndex {
-  if (!dom.connected(el)) {
-    const lists: Lists = new Map();
-    collect(el, lists);
-    for (const [k, list] of lists) if (list[0] === el) lists.set(k, list.slice(1));
-    return viewOf(lists);
-  }
-  const whole = rootIndex(dom.root(el) as IndexRoot);
-  // Each range found when asked: a caller that wants the labels should not copy the named elements.
-  return {
-    tag: (name) => inside(whole.tag(name), el),
-    get kinded() {
-      return inside(whole.kinded, el);
-    },
-    get named() {
-      return inside(whole.named, el);
-    },
-    get hosts() {
-      return inside(whole.hosts, el);
-    },
-  };
-}

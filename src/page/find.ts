@@ -20,7 +20,8 @@ import { labelsOf } from './labels';
 import { fieldValue, scrubText } from './redact';
 import type { ElementStore } from './store';
 import { resolveTarget, type Target } from './target';
-import { elementIndex, type IndexedTag } from './element-index';
+import type { IndexedTag } from './element-index';
+import { elementIndex } from './index-range';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
 import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
 import {
@@ -87,7 +88,7 @@ export type Matches = Match[] & { note?: string; unreachable?: string[] };
 /** Read only when nothing else matched: a page-wide query for them cost find 10-20% on every search. */
 const TOOLTIP_SELECTOR = TOOLTIP_ATTRS.map((a) => `[${a}]`).join(',');
 
-interface Candidate {
+export interface Candidate {
   /** The element returned. */
   el: Element;
   /** The element whose text or attribute matched (for visibility when the result is a hidden input). */
@@ -242,7 +243,7 @@ const NOT_TEXT = new Set([
 const SHOW_TEXT = 4;
 
 /** A place where the pattern matched, before it is mapped to the element a person acts on. */
-interface Hit {
+export interface Hit {
   source: Element;
   matched: string;
   /** Matched by an attribute or computed name, not by its text. */
@@ -266,18 +267,18 @@ interface TextIndex {
  */
 const SEARCH_MS = 150;
 /** Longest text one verification regex runs over (a block's or an element's own text). */
-const VERIFY_CHARS = 5000;
+export const VERIFY_CHARS = 5000;
 /** The scan runs over windows of the joined text this long, overlapping by SCAN_OVERLAP. */
 const SCAN_WINDOW = 8192;
 const SCAN_OVERLAP = 1024;
-const MAX_HITS = 1000;
+export const MAX_HITS = 1000;
 
 /** The time a search may still take; `stopped` says why it ended early, for the note. */
-interface Budget {
+export interface Budget {
   until: number;
   stopped?: 'time' | 'hits';
 }
-const overBudget = (b: Budget): boolean => {
+export const overBudget = (b: Budget): boolean => {
   if (b.stopped) return true;
   if (performance.now() > b.until) b.stopped = 'time';
   return !!b.stopped;
@@ -302,7 +303,7 @@ function blockOf(node: Text, stop: Element | null): Element | null {
  * hits reach, to tell which node a hit is in (blocks are found per hit). A search with one hit early on,
  * or none, visits few nodes or none.
  */
-function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
+export function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
   const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
   const base = dom.nodeType(root) === 9 ? dom.pageRoot(doc) : root;
   const starts: number[] = [];
@@ -395,7 +396,7 @@ function blockText(block: Element, at?: { node: Text; offset: number }): string 
  * card numbers and secret values already redacted, so that a search cannot read a secret back one
  * guessed character at a time.
  */
-const verify = (pattern: Pattern, text: string): boolean =>
+export const verify = (pattern: Pattern, text: string): boolean =>
   !!text && matchesText(pattern, scrubText(text.length > VERIFY_CHARS ? text.slice(0, VERIFY_CHARS) : text));
 
 /**
@@ -404,7 +405,7 @@ const verify = (pattern: Pattern, text: string): boolean =>
  * An anchored pattern (^, $, exact) is also judged against the inline elements the hit is inside, so
  * that `^in$` finds the link "in" within a sentence.
  */
-function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budget: Budget): Hit[] {
+export function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budget: Budget): Hit[] {
   const hits: Hit[] = [];
   const checked = new Set<Element>();
   const tries = new Map<Element, number>();
@@ -483,7 +484,7 @@ const needsComputedName = (f: Element): boolean =>
  * Elements known by a name that is not their text. Fields and images come from tag collections (fast);
  * only aria-label, aria-labelledby and title need a selector scan of the whole root.
  */
-function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close: boolean): Hit[] {
+export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close: boolean): Hit[] {
   const hits: Hit[] = [];
   const seen = new Set<Element>();
   const test = (el: Element, computed: boolean) => {
@@ -524,7 +525,7 @@ function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close
 }
 
 /** Elements known by what a tooltip library keeps of their title (TOOLTIP_ATTRS). */
-function tooltipHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] {
+export function tooltipHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] {
   const hits: Hit[] = [];
   for (const el of [...dom.qsa(root, TOOLTIP_SELECTOR)]) {
     if (overBudget(budget)) break;
@@ -535,7 +536,7 @@ function tooltipHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] 
 }
 
 /** Merges two lists that are each in document order (same root) into one. */
-function mergeInOrder(a: Hit[], b: Hit[]): Hit[] {
+export function mergeInOrder(a: Hit[], b: Hit[]): Hit[] {
   if (!a.length) return b.sort((x, y) => docOrder(x.source, y.source));
   if (!b.length) return a;
   b.sort((x, y) => docOrder(x.source, y.source));
@@ -738,7 +739,7 @@ function toMatch(store: ElementStore, c: Candidate): Match {
  * Why nothing visible matched while hidden elements did, and what would show them: a closed <details>
  * (its summary), or a collapsed section whose toggle names it in aria-controls.
  */
-function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
+export function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
   const n = hidden.length;
   const first = hidden[0]!.el;
   const head = `${n} hidden element${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''}`;
@@ -777,7 +778,7 @@ function hiddenNote(store: ElementStore, hidden: Candidate[]): string {
 }
 
 /** Nothing matched: a tree whose closed folders have not drawn their items yet says which they are. */
-function closedFoldersNote(store: ElementStore): string {
+export function closedFoldersNote(store: ElementStore): string {
   const closed = queryAllDeep(document, '[role=treeitem][aria-expanded=false]').slice(0, 6);
   if (!closed.length) return '';
   const shown = closed
@@ -814,7 +815,7 @@ export function behindLayer(store: ElementStore, el: Element): string {
 }
 
 /** Nothing matched: say which grids or lists render only part of their rows, where the rest may be. */
-function unrenderedNote(store: ElementStore): string {
+export function unrenderedNote(store: ElementStore): string {
   const parts = partlyRenderedOnPage().slice(0, 3);
   if (!parts.length) {
     const next = nextPage();

@@ -235,7 +235,7 @@ const CUSTOM_TOGGLE = /-(radio|checkbox|switch|slider)$/;
  * a script's reach (Material Web's md-radio): what its tag says, when it is form-associated and its
  * shadow tree holds no control of its own (md-checkbox's input is the checkbox).
  */
-function customRole(el: Element, tag: string): string {
+export function customRole(el: Element, tag: string): string {
   const m = tag.includes('-') ? CUSTOM_TOGGLE.exec(tag.toLowerCase()) : null;
   if (!m || !formAssociated(el)) return '';
   const shadow = ownShadow(el);
@@ -243,7 +243,7 @@ function customRole(el: Element, tag: string): string {
 }
 
 /** A form-associated custom element: labels name it, as they name an input. */
-const formAssociated = (el: Element): boolean => {
+export const formAssociated = (el: Element): boolean => {
   const name = dom.localName(el);
   if (!name.includes('-')) return false;
   const def = dom.view(dom.doc(el))?.customElements?.get(name) as { formAssociated?: boolean } | undefined;
@@ -251,7 +251,7 @@ const formAssociated = (el: Element): boolean => {
 };
 
 /** The form-associated custom element whose shadow tree `el` is in (md-checkbox for its input), or null. */
-const faceHost = (el: Element): Element | null => {
+export const faceHost = (el: Element): Element | null => {
   const host = (dom.root(el) as ShadowRoot).host;
   return host && formAssociated(host) ? host : null;
 };
@@ -344,7 +344,7 @@ const FIELD =
  * The field a label bound to nothing stands above, as a person reads it: the first rendered field in
  * the next few siblings (past an editor's toolbar), before any other label.
  */
-function fieldAfter(label: Element): Element | null {
+export function fieldAfter(label: Element): Element | null {
   // A label alone in a column of its own (Arco's label-col) stands before the next column.
   const up = dom.parentEl(label);
   let n = label.nextElementSibling ?? (up && dom.children(up).length === 1 ? up.nextElementSibling : null);
@@ -362,7 +362,7 @@ function fieldAfter(label: Element): Element | null {
  * item label has no `for` unless the item names a prop): a label element before the field or one of its
  * first ancestors, whose field after it is this one.
  */
-function freeLabel(el: Element): string {
+export function freeLabel(el: Element): string {
   for (let n: Element | null = el, i = 0; n && i < 7; n = dom.parentEl(n), i++) {
     const before = n.previousElementSibling;
     // The label, or a column holding only the label (Arco's).
@@ -382,7 +382,7 @@ function freeLabel(el: Element): string {
   return '';
 }
 
-const TOGGLE_INPUT = 'input[type=checkbox],input[type=radio]';
+export const TOGGLE_INPUT = 'input[type=checkbox],input[type=radio]';
 
 /**
  * Normalised text of an element's rendered-as-text descendants (crossing shadow roots). For a name
@@ -442,7 +442,7 @@ const offPage = (el: Element): boolean => {
   return !!w && (r.right + w.scrollX < 0 || r.bottom + w.scrollY < 0);
 };
 
-const inputValue = (el: Element): string => (el as HTMLInputElement).value ?? '';
+export const inputValue = (el: Element): string => (el as HTMLInputElement).value ?? '';
 
 /** The elements an ID list (aria-labelledby) names, null for an ID that names nothing. */
 function refsOf(el: Element, ids: string): Array<Element | null> {
@@ -625,7 +625,7 @@ const labelInside = (el: Element): string => {
 };
 
 /** A label's text without the value of the control inside it. */
-function labelText(label: Element): string {
+export function labelText(label: Element): string {
   return textOf(label, 200);
 }
 
@@ -641,7 +641,7 @@ const VALUE_ONLY = /^[-+±]?[\d\s.,:/%$€£¥]*\d[\d\s.,/%$€£¥]*$/;
 const BARE_FIELD =
   'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]),select,textarea';
 /** A field that a label, aria-label or aria-labelledby names, or that a label wraps. */
-const labelled = (f: Element): boolean =>
+export const labelled = (f: Element): boolean =>
   dom.hasAttr(f, 'aria-label') ||
   dom.hasAttr(f, 'aria-labelledby') ||
   !!dom.closest(f, 'label') ||
@@ -726,7 +726,7 @@ export function adjacentLabel(el: Element): string {
  * without a name.
  */
 export const TOOLTIP_ATTRS = ['data-qtip', 'data-original-title', 'data-bs-original-title'];
-const tooltipOf = (el: Element): string => {
+export const tooltipOf = (el: Element): string => {
   for (const a of TOOLTIP_ATTRS) {
     const t = normalize(dom.attr(el, a) ?? '');
     if (t) return t;
@@ -849,7 +849,7 @@ export function iconName(el: Element): string {
  * A nameless arrow in a pager, by where it stands among the page numbers: the one just before them is
  * the previous page, the one just after the next page, the outer ones the first and last (Mantine's).
  */
-function pagerRole(el: Element): string {
+export function pagerRole(el: Element): string {
   const up = dom.parentEl(el);
   const pager = up && dom.closest(up, PAGERS); // the arrow's own class may say pagination too
   if (!pager) return '';

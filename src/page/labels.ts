@@ -4,7 +4,8 @@
  * made one snapshot take half a second. Here one pass over a root's labels, memoised for the task.
  */
 import * as dom from './dom';
-import { elementIndex, partlyIndexed } from './element-index';
+import { elementIndex } from './index-range';
+import { partlyIndexed } from './index-slices';
 import type { SearchRoot } from './walk';
 
 let labelMemo: Map<Node, Map<Element, HTMLLabelElement[]>> | null = null;

@@ -3,9 +3,10 @@
  * come back as [redacted] from every tool.
  */
 import { current, type Config } from '../config';
-import { inputType, nameOf, roleOf, tagOf } from './label';
+import { inputType, roleOf, tagOf, nameOf } from './label';
 import { collectRoots } from './roots';
-import { elementIndex, partlyIndexed } from './element-index';
+import { elementIndex } from './index-range';
+import { partlyIndexed } from './index-slices';
 import * as dom from './dom';
 import { drawnText } from './look';
 

@@ -9,7 +9,9 @@
  * makes no mutation.
  */
 import { containsDeep, frameDocument, ownShadow, parentOf, type SearchRoot } from './walk';
-import { elementIndex, prepareIndex, type ElementIndex, type Slices } from './element-index';
+import { elementIndex } from './index-range';
+import { type ElementIndex, type Slices } from './element-index';
+import { prepareIndex } from './index-slices';
 import * as dom from './dom';
 
 export interface Roots {

@@ -12,189 +12,36 @@
  */
 import type { Agent } from '../agent/agent';
 import type { PendingCall, RunResult, Step } from '../agent/types';
-import { pageUrl, type PageTools } from '../agent/page-tools';
-import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
+import { pageUrl } from '../agent/page-tools';
+import { LLMHelperError } from '../errors';
 import type { Provider } from '../llm/types';
-import type { ProviderOptions } from '../llm/provider';
-import type { Preset as ProviderPreset } from '../llm/presets';
 import { UI_HOST } from '../page/walk';
 import * as dom from '../page/dom';
 import { PANEL_CSS } from './styles';
 import { TEXTS, type Texts, type UiLanguage } from './texts';
-import { attachShadow, focusEl, isPersons, now, off, on } from './natives';
+import { attachShadow, focusEl, now, on } from './natives';
 import { EXTENSION } from '../target';
+import { settingsForm } from './settings-form';
+import { dragBy } from './drag';
+import { stepRows } from './step-rows';
 
-/** Words an integrator gives the panel: one text, or one per language ({ en, zh }), shown in the panel's. */
-export type Localized = string | ({ en: string } & Partial<Record<UiLanguage, string>>);
-
-/** A model the panel offers besides the presets, such as the demo's scripted model. */
-export interface ExtraModel {
-  /** Shown in the settings and the header, e.g. 'Scripted demo — not an AI' (its English text is its key). */
-  label: Localized;
-  make(): Provider;
-}
-
-export interface PanelOptions {
-  /** Start with this provider instead of asking for settings. */
-  provider?: Provider;
-  /** Extra entries in the model list (the first is chosen when no provider is given). */
-  models?: ExtraModel[];
-  language?: UiLanguage;
-  maxSteps?: number;
-  /** Start open (default) or collapsed. */
-  collapsed?: boolean;
-  /** Example tasks shown while the panel is idle; a click puts one in the box for the person to send. */
-  examples?: Localized[];
-}
-
-export interface PanelDeps {
-  /** The page's LLMHelper; in the extension, the side panel's link to the tab. */
-  helper: PageTools;
-  /**
-   * The panel fills its own document (the extension's side panel) instead of floating over a page: no
-   * dragging, no collapsing, no highlight drawn (the page is elsewhere). This and settingsStore, hostBar,
-   * texts and explain are the side panel's: the page builds leave them out (src/target.ts).
-   */
-  docked?: boolean;
-  /**
-   * Where the settings live (default: the page's localStorage, only when "remember" is ticked): the
-   * extension keeps them in its own storage. `saved` is what was kept; save() is called on Save.
-   */
-  settingsStore?: { saved: Partial<PanelSettings> | null; save(settings: PanelSettings): void };
-  /** A line under the header for the host's own state (the extension's tab and its permission). */
-  hostBar?: HTMLElement;
-  Agent: new (o: ConstructorParameters<typeof Agent>[0]) => Agent;
-  provider(name: string, options: ProviderOptions): Provider;
-  providers: ProviderPreset[];
-  /** Agent.resume bound to this page's helper: a run interrupted by a page load, if any. */
-  resume?(
-    options: ConstructorParameters<typeof Agent>[0],
-  ): { agent: Agent; result: Promise<RunResult> } | null;
-  /** The task of a run saved for this tab and the steps it carries, shown to the person before it resumes. */
-  savedRun?(): { task: string; steps: string[] } | null;
-  /** Drops the saved run (the person chose not to go on). */
-  discardRun?(): void;
-  /** A bridge connection this tab had before it navigated: reopened only when the person says so. */
-  savedConnection?(): { url: string } | null;
-  /** The host's own words where the panel's are not true there (the extension keeps the key elsewhere). */
-  texts?: Partial<Record<UiLanguage, Partial<Texts>>>;
-  /** A failure in the person's words (what failed, what to do), or null for the error's own message. */
-  explain?(error: unknown, language: UiLanguage): string | null;
-  reconnect?(): void;
-  forgetConnection?(): void;
-}
-
-/**
- * The panel as page code sees it (LLMHelper.panel()): open or collapse it, and propose a task that the
- * person must send. Nothing of the agent (its options, confirm, ask, provider, run, state) is reachable.
- */
-export interface Panel {
-  /** Shows the panel (expanded). */
-  open(): void;
-  /** Collapses it to its header; a run goes on. */
-  close(): void;
-  /** Puts a task into the box: the person's Send runs it. */
-  propose(task: string): void;
-}
-
-/** What the SDK's own wiring uses of the panel it made (the bridge's confirmations, the extension's). */
-export interface PanelControl extends Panel {
-  /** Asks the person about a risky call, in the panel (also used for calls from the bridge). */
-  confirm(call: PendingCall): Promise<boolean>;
-  /** Shows a bridge connection (to what, which tools, its state) with a Disconnect button; null hides it. */
-  showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null): void;
-  /** The example tasks shown while no task is: the extension's, for the page in the tab. */
-  setExamples(tasks: Localized[]): void;
-}
-
-/** A handler that acts on the person's own events only: a page script's synthetic event does nothing. */
-const trusted =
-  <E extends Event>(fn: (e: E) => void) =>
-  (e: E): void => {
-    if (isPersons(e)) fn(e);
-  };
+import {
+  Localized,
+  PanelOptions,
+  PanelDeps,
+  PanelControl,
+  STORE_KEY,
+  PanelSettings,
+  keyOf,
+  panelOptions,
+} from './panel-options';
+import { trusted, h } from './elements';
 
 /** How long a card's consenting button ignores activation after it appears, as browsers' prompts do. */
 const ARM_MS = 600;
 
-type Attrs = Record<string, string | boolean | ((e: Event) => void)>;
-/** An element; its event handlers (function attributes) hear trusted events only. */
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Attrs = {},
-  ...kids: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const el = dom.create(document, tag) as HTMLElementTagNameMap[K];
-  for (const [k, v] of Object.entries(attrs)) {
-    if (typeof v === 'function') on(el, k, trusted(v));
-    else if (v === true) el.setAttribute(k, '');
-    else if (v !== false) el.setAttribute(k, v);
-  }
-  el.append(...kids);
-  return el;
-}
-
-const STORE_KEY = 'llm-helper.panel.settings';
-
-export interface PanelSettings {
-  model: string; // an extra model's label, or a preset name
-  baseURL: string;
-  modelName: string;
-  apiKey: string;
-  remember: boolean;
-  maxSteps: number;
-  preset: 'read' | 'standard' | 'full';
-  language: UiLanguage;
-}
-
-/** An extra model's key in the settings: its label, or its English label. */
-const keyOf = (m: ExtraModel): string => (typeof m.label === 'string' ? m.label : m.label.en);
-
 /** How many tasks the panel's transcript keeps on screen. */
 const KEEP_TASKS = 10;
-
-/** The panel's options, checked and read once (a clear LLMHelperError for anything else). */
-export function panelOptions(options: unknown): PanelOptions {
-  const where = 'LLMHelper.panel(options)';
-  const o = readOptions(where, options) as PanelOptions;
-  checkOptions(where, o as Record<string, unknown>, {
-    provider: 'object',
-    language: ['en', 'zh'],
-    maxSteps: 'number',
-    collapsed: 'boolean',
-  });
-  const localized = (v: unknown) =>
-    typeof v === 'string' || (!!v && typeof v === 'object' && typeof (v as { en?: unknown }).en === 'string');
-  if (
-    o.examples !== undefined &&
-    !safely(() => Array.isArray(o.examples) && o.examples.every(localized), false)
-  )
-    throw new LLMHelperError(
-      'bad_argument',
-      `${where}: examples must be a list of texts, each a string or { en, zh }; got ${shown(o.examples)}.`,
-    );
-  if (o.provider && !safely(() => typeof o.provider!.chat === 'function', false))
-    throw new LLMHelperError('bad_argument', `${where}: provider must have chat().`);
-  let modelsOk = o.models === undefined;
-  try {
-    modelsOk ||=
-      Array.isArray(o.models) &&
-      o.models.every((m: unknown) => {
-        const model = m as ExtraModel | null;
-        return (
-          !!model && typeof model === 'object' && localized(model.label) && typeof model.make === 'function'
-        );
-      });
-  } catch {
-    modelsOk = false; // a model whose label or make cannot be read
-  }
-  if (!modelsOk)
-    throw new LLMHelperError(
-      'bad_argument',
-      `${where}: models must be a list of { label, make() }, label a string or { en, zh }; got ${shown(o.models)}.`,
-    );
-  return o;
-}
 
 export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelControl {
   const options = panelOptions(given);
@@ -453,28 +300,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       setStatus(T.thinking, true);
     });
     a.on('step', (step: Step) => {
-      for (const c of step.calls) {
-        const said = c.refused ? `${T.refused}: ${c.refused}` : c.result;
-        // In words: a search says what it looked for; an action, what it did (IDs and what changed
-        // after it left out). The call and its whole result are under it.
-        const pattern = (c.args as { pattern?: unknown } | null)?.pattern;
-        const words =
-          typeof pattern === 'string' && /^find/.test(c.name)
-            ? `${T.lookFor} “${pattern}”`
-            : said
-                .split('\n')[0]!
-                .split(' Then: ')[0]!
-                .replace(/\[\d+\] /g, '')
-                .slice(0, 140);
-        add(
-          h(
-            'details',
-            { class: c.ok ? '' : 'bad' },
-            h('summary', {}, words || c.name),
-            h('pre', {}, `${c.name}(${JSON.stringify(c.args)})\n${said}`),
-          ),
-        );
-      }
+      for (const row of stepRows(step, T)) add(row);
       current.text = null;
       setStatus(T.thinking, true);
     });
@@ -618,126 +444,23 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       ...(options.models ?? []).map((m): [string, string] => [keyOf(m), say(m.label)]),
       ...deps.providers.map((p): [string, string] => [p.name, p.name]),
     ];
-    const field = (label: string, el: HTMLElement) => h('label', {}, label, el);
-    const model = h(
-      'select',
-      {},
-      ...models.map(([key, label]) => h('option', { value: key, selected: key === settings.model }, label)),
-    );
-    const baseURL = h('input', { type: 'url', value: settings.baseURL, placeholder: T.defaultURL });
-    const modelName = h('input', { type: 'text', value: settings.modelName, placeholder: T.defaultModel });
-    // The key is never written into the DOM (no value attribute): a saved key shows as its last digits.
-    const apiKey = h('input', {
-      type: 'password',
-      autocomplete: 'off',
-      placeholder: settings.apiKey ? T.savedKey(settings.apiKey.slice(-4)) : '',
-    });
-    const remember = h('input', { type: 'checkbox', checked: settings.remember });
-    const maxSteps = h('input', { type: 'number', min: '1', max: '200', value: String(settings.maxSteps) });
-    const preset = h(
-      'select',
-      {},
-      ...(['read', 'standard', 'full'] as const).map((p) =>
-        h('option', { value: p, selected: p === settings.preset }, T.presets[p] ?? p),
-      ),
-    );
-    const language = h(
-      'select',
-      {},
-      h('option', { value: 'en', selected: settings.language === 'en' }, 'English'),
-      h('option', { value: 'zh', selected: settings.language === 'zh' }, '中文'),
-    );
-    const result = h('div', { class: 'warn', role: 'status' });
-    const report = (text: string, ok = false) => {
-      result.textContent = text;
-      result.className = ok ? 'ok' : 'warn';
-    };
-    const read = () => {
-      Object.assign(settings, {
-        model: model.value,
-        baseURL: baseURL.value.trim(),
-        modelName: modelName.value.trim(),
-        apiKey: apiKey.value || settings.apiKey,
-        remember: remember.checked,
-        maxSteps: Math.max(1, Number(maxSteps.value) || 40),
-        preset: preset.value as PanelSettings['preset'],
-        language: language.value as UiLanguage,
-      });
-    };
-    const form = h(
-      'div',
-      { class: 'card settings', role: 'dialog', 'aria-label': T.settings },
-      field(T.model, model),
-      field(T.baseURL, baseURL),
-      field(T.modelName, modelName),
-      field(T.apiKey, apiKey),
-      h('label', { class: 'check' }, remember, ` ${T.remember}`),
-      h('div', { class: 'warn' }, T.rememberWarning),
-      field(T.maxStepsLabel, maxSteps),
-      field(T.tools, preset),
-      field(T.language, language),
-      result,
-      h(
-        'div',
-        { class: 'row' },
-        h(
-          'button',
-          {
-            type: 'button',
-            click: async () => {
-              read();
-              report(T.testing);
-              try {
-                const r = await provider().chat({
-                  messages: [{ role: 'user', content: 'Reply with OK.' }],
-                  maxOutputTokens: 16,
-                });
-                report(`${T.works}: ${r.text.slice(0, 60)}`, true);
-              } catch (e) {
-                report(explain(e));
-              }
-            },
-          },
-          T.test,
-        ),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'primary',
-            click: () => {
-              read();
-              // A base URL is an absolute web address, or none (the preset's): anything else is not saved.
-              if (settings.baseURL && !/^https?:\/\/[^/\s]/i.test(settings.baseURL))
-                return report(T.badURL(settings.baseURL));
-              if (EXTENSION && deps.settingsStore) deps.settingsStore.save({ ...settings });
-              else
-                try {
-                  if (settings.remember) localStorage.setItem(STORE_KEY, JSON.stringify(settings));
-                  else localStorage.removeItem(STORE_KEY);
-                } catch {
-                  /* storage blocked: settings stay in memory */
-                }
-              T = words(settings.language);
-              agent = null; // the next task uses the new settings (the conversation starts over)
-              form.remove();
-              list.querySelector('.examples')?.replaceWith(examples()); // in the language chosen
-              render();
-            },
-          },
-          T.save,
-        ),
-      ),
-    );
-    on(
-      form,
-      'keydown',
-      trusted((e: KeyboardEvent) => {
-        if (e.key === 'Escape') form.remove();
-      }),
+    const form = settingsForm(
+      settings,
+      T,
+      models,
+      provider,
+      explain,
+      EXTENSION ? deps.settingsStore : undefined,
+      () => {
+        T = words(settings.language);
+        agent = null; // the next task uses the new settings (the conversation starts over)
+        form.remove();
+        list.querySelector('.examples')?.replaceWith(examples()); // in the language chosen
+        render();
+      },
     );
     settingsCard = add(form);
-    if (pressed) focusEl(model);
+    if (pressed) focusEl(form.querySelector('select')!);
   }
 
   function render() {
@@ -788,28 +511,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     }),
   );
   // Move by dragging the header.
-  on(
-    head,
-    'pointerdown',
-    trusted((e: PointerEvent) => {
-      if (docked || (e.target as Element).closest('button')) return;
-      const start = { x: e.clientX, y: e.clientY, r: host.getBoundingClientRect() };
-      const move = (m: PointerEvent) => {
-        place({
-          left: `${Math.max(0, start.r.left + m.clientX - start.x)}px`,
-          top: `${Math.max(0, start.r.top + m.clientY - start.y)}px`,
-          right: 'auto',
-          bottom: 'auto',
-        });
-      };
-      const up = () => {
-        off(window, 'pointermove', move);
-        off(window, 'pointerup', up);
-      };
-      on(window, 'pointermove', trusted(move));
-      on(window, 'pointerup', up);
-    }),
-  );
+  if (!docked) dragBy(head, host, place);
   render();
   showExamples();
   // A run that a full page load interrupted (the script is on every page) goes on here, once the person

@@ -355,3 +355,30 @@ describe('what a card says', () => {
     await page.close();
   });
 });
+
+describe('the panel moves with the person', () => {
+  it('follows a drag of its header and stays where it was dropped when the pointer moves on', async () => {
+    const page = await openPanel();
+    const box = () =>
+      page.evaluate(
+        () => document.querySelector('llm-helper-panel')!.getBoundingClientRect().toJSON() as DOMRect,
+      );
+    const from = await spot(page, '.head b');
+    const before = await box();
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x - 200, from.y - 100, { steps: 5 });
+    await page.mouse.up();
+    const dropped = await box();
+    expect(Math.round(dropped.x)).toBe(Math.round(before.x - 200));
+    expect(Math.round(dropped.y)).toBe(Math.round(before.y - 100));
+    // The drag ended with the button: the pointer moving on leaves the panel where it is.
+    await page.mouse.move(20, 20, { steps: 5 });
+    const after = await box();
+    expect([Math.round(after.x), Math.round(after.y)]).toEqual([
+      Math.round(dropped.x),
+      Math.round(dropped.y),
+    ]);
+    await page.close();
+  }, 60_000);
+});

@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   callWalk,
-  elementIndex,
-  prepareIndex,
   withinBudget,
   KIND_ATTRS,
   NAME_ATTRS,
   type IndexedTag,
   type Slices,
 } from '../../src/page/element-index';
+import { elementIndex } from '../../src/page/index-range';
+import { prepareIndex } from '../../src/page/index-slices';
 import { prepare } from '../../src/page/prepare';
 import { createLLMHelper } from '../../src/helper';
 import { prepareRoots } from '../../src/page/roots';

@@ -4,7 +4,7 @@
  * match: one sample element per part of each.
  */
 import { describe, expect, it } from 'vitest';
-import { eachLayerCandidate, MENUS } from '../../src/page/settle';
+import { eachLayerCandidate, MENUS } from '../../src/page/layers';
 import { ALERT_SELECTOR, DIALOG_SELECTOR } from '../../src/page/types';
 
 const SAMPLES: Record<string, string> = {

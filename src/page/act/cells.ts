@@ -5,7 +5,7 @@
  */
 import { deepActiveElement, elementLine } from '../describe';
 import { textOf } from '../label';
-import type { ActionResult } from '../settle';
+import type { ActionResult } from '../change-report';
 import { resolveTarget, type Target } from '../target';
 import { TYPE_SELECTORS } from '../types';
 import { isVisible } from '../visible';

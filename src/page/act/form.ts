@@ -1,20 +1,20 @@
-/** select, check and upload: native controls through their own properties and events, ARIA widgets through the pointer. */
+/** select: native selects through their own properties and events, ARIA and drawn ones through the pointer; a radio group by its label. */
 import { LLMHelperError } from '../../errors';
 import { deepActiveElement, elementLine } from '../describe';
 import {
-  inputType,
   classSays,
-  isChecked,
   isInteractive,
+  roleOf,
+  tagOf,
   controlledBy,
   labelledControl,
   namedBy,
   nameOf,
-  roleOf,
-  tagOf,
   textOf,
 } from '../label';
-import { describeChanges, observeChanges, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { observeChanges, type ActionResult } from '../change-report';
+import { track } from '../settle';
 import { resolveTarget, type Target } from '../target';
 import { toPattern } from '../pattern';
 import { normalize, truncate } from '../text';
@@ -23,13 +23,15 @@ import { queryAllDeep } from '../roots';
 import { docOrder } from '../walk';
 import { fieldValue } from '../redact';
 import type { ActionContext } from './context';
-import { activate, keyEvent, keyInfo, plainEvent, sleep } from './events';
+import { keyEvent, keyInfo, plainEvent, sleep } from './events';
 import { isDisabled } from '../disabled';
 import { liveEquivalent, type } from './keyboard';
-import { click, hoverAt, pointerTarget, pressAt } from './pointer';
+import { click } from './pointer';
 import * as dom from '../dom';
 import { standIn } from '../stand-in';
 import { openPlainList, plainListbox, plainOptions, shownOptions } from '../options';
+
+import { check } from './check';
 
 type Choice = string | RegExp;
 
@@ -506,122 +508,4 @@ async function selectRadio(
     };
   const r = await check(ctx, ctx.store.idFor(radio), true);
   return { ...r, message: note + r.message };
-}
-
-/** check(id, checked = true): checkboxes, radios and switches, clicked where they are drawn so frameworks see it; verified. */
-export async function check(ctx: ActionContext, id: Target, checked = true): Promise<ActionResult> {
-  if (typeof checked !== 'boolean')
-    throw new LLMHelperError(
-      'bad_argument',
-      `checked must be true or false; got ${JSON.stringify(checked)}.`,
-    );
-  const { element, relocated } = resolveTarget(ctx.store, id, 'check target');
-  const note = relocated ? `${relocated} ` : '';
-  const box =
-    (tagOf(element) === 'INPUT' && ['checkbox', 'radio'].includes(inputType(element))) ||
-    /^(checkbox|radio|switch|menuitemcheckbox|menuitemradio)$/.test(roleOf(element))
-      ? element
-      : dom.qs(element, 'input[type=checkbox],input[type=radio],[role=checkbox],[role=switch],[role=radio]');
-  if (!box)
-    return {
-      ok: false,
-      message: `${note}${elementLine(ctx.store, element)} is not a checkbox, radio or switch.`,
-      changes: {},
-    };
-  const line = elementLine(ctx.store, box);
-  if (isDisabled(box)) return { ok: false, message: `${note}${line} is disabled.`, changes: {} };
-  if (isChecked(box) === checked)
-    return {
-      ok: true,
-      message: `${note}${line} was already ${checked ? 'checked' : 'unchecked'}.`,
-      changes: {},
-    };
-  if (!checked && tagOf(box) === 'INPUT' && inputType(box) === 'radio')
-    return {
-      ok: false,
-      message: `${note}${line} is a radio button; choose another option in its group instead of unchecking it.`,
-      changes: {},
-    };
-  const boxId = ctx.store.idFor(box);
-  const tracker = track(ctx.store);
-  // Where a person clicks: what is drawn for the box, which may be the only part that listens (TDesign
-  // changes its radio group's value on the label's click and stops the input's). Covered or not drawn:
-  // the box's own click(), as before.
-  const spot = pointerTarget(box);
-  if ('hit' in spot) {
-    hoverAt(ctx, spot.hit, spot.at);
-    await pressAt(spot.hit, spot.at);
-  } else activate(box);
-  const changes = await tracker.finish();
-  // The page may replace the box when it changes: judge by the live one.
-  const live = liveEquivalent(ctx, box, boxId);
-  const ok = !!live && isChecked(live) === checked;
-  return {
-    ok,
-    message: `${note}${ok ? (checked ? 'Checked' : 'Unchecked') : `Clicked ${line} but the page kept it ${checked ? 'unchecked' : 'checked'}`}${ok ? ` ${line.replace(/ \((un)?checked.*?\)/, '')}` : ''}.${describeChanges(changes)}`,
-    changes,
-  };
-}
-
-export interface UploadFile {
-  name: string;
-  /** MIME type (default application/octet-stream). */
-  type?: string;
-  /** Text, or base64 when encoding is 'base64'. */
-  content: string;
-  encoding?: 'text' | 'base64';
-}
-
-function toFile(win: Window & typeof globalThis, f: UploadFile): File {
-  if (!f || typeof f.name !== 'string' || typeof f.content !== 'string')
-    throw new LLMHelperError(
-      'bad_argument',
-      'Each file needs { name, content } as strings (and optional type, encoding: "base64").',
-    );
-  const body = f.encoding === 'base64' ? Uint8Array.from(atob(f.content), (c) => c.charCodeAt(0)) : f.content;
-  return new win.File([body], f.name, { type: f.type ?? 'application/octet-stream' });
-}
-
-/** upload(id, files): sets a file input's files through DataTransfer, or drops them on a drop zone. */
-export async function upload(
-  ctx: ActionContext,
-  id: Target,
-  files: UploadFile | UploadFile[],
-): Promise<ActionResult> {
-  const list = Array.isArray(files) ? files : [files];
-  const { element, relocated } = resolveTarget(ctx.store, id, 'upload target');
-  const note = relocated ? `${relocated} ` : '';
-  const win = (dom.view(dom.doc(element)) ?? window) as Window & typeof globalThis;
-  const dt = new win.DataTransfer();
-  for (const f of list) dt.items.add(toFile(win, f));
-  const input =
-    tagOf(element) === 'INPUT' && inputType(element) === 'file'
-      ? element
-      : dom.qs(element, 'input[type=file]');
-  const tracker = track(ctx.store);
-  let how: string;
-  if (input) {
-    if (list.length > 1 && !(input as HTMLInputElement).multiple)
-      return {
-        ok: false,
-        message: `${note}${elementLine(ctx.store, input)} takes one file; pass one.`,
-        changes: {},
-      };
-    (input as HTMLInputElement).files = dt.files;
-    plainEvent(input, 'input');
-    plainEvent(input, 'change');
-    how = `into ${elementLine(ctx.store, input)}`;
-  } else {
-    for (const type of ['dragenter', 'dragover', 'drop'])
-      element.dispatchEvent(
-        new win.DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer: dt }),
-      );
-    how = `by dropping them on ${elementLine(ctx.store, element)}`;
-  }
-  const changes = await tracker.finish(input);
-  return {
-    ok: true,
-    message: `${note}Uploaded ${list.map((f) => `"${f.name}"`).join(', ')} ${how}.${describeChanges(changes)}`,
-    changes,
-  };
 }

@@ -7,7 +7,9 @@
 import { LLMHelperError } from '../../errors';
 import { deepActiveElement, elementLine } from '../describe';
 import { inputType, roleOf, tagOf, textOf } from '../label';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { track } from '../settle';
+import { type ActionResult } from '../change-report';
 import { resolveTarget, type Target } from '../target';
 import { isVisible } from '../visible';
 import type { ActionContext } from './context';

@@ -6,7 +6,10 @@
 import { LLMHelperError } from '../../errors';
 import { disabledReason } from '../disabled';
 import { controlledBy, nameOf } from '../label';
-import { describeChanges, observeChanges, toggledPopup, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { observeChanges, type ActionResult } from '../change-report';
+import { toggledPopup } from '../layers';
+import { track } from '../settle';
 import type { Target } from '../target';
 import { toPattern } from '../pattern';
 import { normalize, plural, truncate } from '../text';

@@ -1,6 +1,8 @@
 /** navigate, back, forward, reload. A full navigation ends this page's session: the note says so. */
 import { LLMHelperError } from '../../errors';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { track } from '../settle';
+import { type ActionResult } from '../change-report';
 import type { ActionContext } from './context';
 
 const SESSION_NOTE =

@@ -5,13 +5,15 @@
  */
 import { LLMHelperError } from '../../errors';
 import { deepActiveElement, elementLine } from '../describe';
-import { controlsIn, isChecked, isInteractive, nameOf, tagOf, textOf } from '../label';
+import { controlsIn, isInteractive, tagOf, isChecked, nameOf, textOf } from '../label';
 import { DIALOG_SELECTOR, TYPE_SELECTORS } from '../types';
 import { disabledReason } from '../disabled';
 import { deepElementFromPoint, drawnBox, isInert, quickVisibility, transparent } from '../visible';
 import { hoverHolder } from '../hover-css';
 import { behindLayer } from '../find';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { track } from '../settle';
+import { type ActionResult } from '../change-report';
 import { resolveTarget, type Target } from '../target';
 import { containsDeep, nearAncestor, parentOf } from '../walk';
 import type { ActionContext } from './context';

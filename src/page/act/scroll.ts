@@ -1,6 +1,8 @@
 /** scroll (pixels, or to the top/bottom) in the right scrollable container, and scrollIntoView. */
 import { elementLine } from '../describe';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { track } from '../settle';
+import { type ActionResult } from '../change-report';
 import { resolveTarget, type Target } from '../target';
 import { parentOf } from '../walk';
 import type { ActionContext } from './context';

@@ -3,7 +3,7 @@
  * shows the text itself (CodeMirror 5, Ace, Monaco), and a typeahead with the suggestions it offers.
  */
 import { inputType, roleOf, tagOf } from '../label';
-import { itemLines } from '../settle';
+import { itemLines } from '../change-report';
 import { isVisible } from '../visible';
 import type { ActionContext } from './context';
 import { keyEvent, keyInfo, type Modifier } from './events';

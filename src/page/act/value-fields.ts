@@ -4,7 +4,9 @@
  */
 import { elementLine } from '../describe';
 import { isDisabled } from '../disabled';
-import { describeChanges, track, type ActionResult } from '../settle';
+import { describeChanges } from '../change-text';
+import { track } from '../settle';
+import { type ActionResult } from '../change-report';
 import { truncate } from '../text';
 import type { ActionContext } from './context';
 import { keyEvent, keyInfo, setValueWithEvents, sleep } from './events';

@@ -156,7 +156,7 @@ export const TERSER_COMPRESS = {
 // The wrapper looks for this name instead of `define`, finds nothing, and installs the global.
 const amd = { define: '__llmHelperNeverAMD' };
 
-export default [
+const builds = [
   {
     input: 'src/global.ts',
     output: [
@@ -211,3 +211,15 @@ export default [
   extension('background'),
   extension('sidepanel', true),
 ];
+
+// What a dependency's own source makes rollup say (zod's comments it cannot place, zod's own circular
+// imports) is not for whoever builds this: only warnings about our code are shown.
+const fromVendor = (w) =>
+  /node_modules/.test(w.id ?? '') ||
+  (w.code === 'CIRCULAR_DEPENDENCY' && (w.ids ?? []).every((id) => /node_modules/.test(id)));
+
+// LLMH_ONLY=umd (npm run build:umd, what the demo serves): the script-tag bundles alone.
+export default (process.env.LLMH_ONLY === 'umd' ? builds.slice(0, 1) : builds).map((b) => ({
+  ...b,
+  onwarn: (w, warn) => (fromVendor(w) ? undefined : warn(w)),
+}));

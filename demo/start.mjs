@@ -30,8 +30,9 @@ if (!installed) {
 const bundle = join(root, 'dist/llm-helper.umd.min.js');
 const sources = ['src', 'rollup.config.mjs', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
 if (!existsSync(bundle) || Math.max(...sources.map((s) => newest(join(root, s)))) > newest(bundle)) {
-  console.log('Building the bundle (npm run build)…');
-  run(['run', 'build']);
+  // The script-tag bundle is all the demo serves: npm run build makes the other builds too.
+  console.log('Building the bundle (npm run build:umd)…');
+  run(['run', 'build:umd']);
 }
 
 await import('./serve.mjs');

@@ -36,7 +36,7 @@ export function sendable(m: Message): Message {
   return out;
 }
 
-export const textOnly = (r: ToolResultMessage): ToolResultMessage => {
+const textOnly = (r: ToolResultMessage): ToolResultMessage => {
   const out = { ...r };
   delete out.images;
   return out;

@@ -43,7 +43,7 @@ export function popupShown(p: Element): boolean {
  * a scan of about 50 ms each on a page of 500,000 elements, and an action ran seven; one query per
  * candidate attribute was still 54 ms per look, two looks per action.
  */
-export const LAYER_CLASS_QUERIES = ['[class*=modal]', '[class*=layui-layer]', '.t-dialog', ...ALERT_CLASSES];
+const LAYER_CLASS_QUERIES = ['[class*=modal]', '[class*=layui-layer]', '.t-dialog', ...ALERT_CLASSES];
 const LAYERS = `${DIALOG_SELECTOR},${ALERT_SELECTOR},${MENUS}`;
 
 /**

@@ -23,7 +23,7 @@ import { resolveTarget, type Target } from './target';
 import type { IndexedTag } from './element-index';
 import { elementIndex } from './index-range';
 import { matchesText, searchText, toPattern, type Pattern } from './pattern';
-import { INLINE_TAGS, hasNonAscii, normalize, truncate } from './text';
+import { INLINE_TAGS, normalize, truncate } from './text';
 import {
   CLOSE_BOXES,
   INTERACTIVE_SELECTOR,
@@ -256,8 +256,8 @@ export interface Hit {
  */
 interface TextIndex {
   text: string;
-  /** The text node that holds offset `at` of text, and the offset where that node's text starts. */
-  nodeAt(at: number): { node: Text; start: number } | null;
+  /** The text node that holds offset `at` of text, and the offsets where that node's text starts and ends. */
+  nodeAt(at: number): { node: Text; start: number; end: number } | null;
 }
 
 /**
@@ -306,61 +306,46 @@ function blockOf(node: Text, stop: Element | null): Element | null {
 export function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
   const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
   const base = dom.nodeType(root) === 9 ? dom.pageRoot(doc) : root;
-  const starts: number[] = [];
-  const nodes: Text[] = [];
-  const find = (at: number) => {
-    if (!nodes.length) return null;
-    // Binary search: the last node that starts at or before `at`.
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return { node: nodes[lo]!, start: starts[lo]! };
-  };
-  if (!base) return { text: '', nodeAt: () => null };
-  const text = dom.text(base) ?? '';
-  const ascii = !hasNonAscii(text);
+  const raw = (base && dom.text(base)) ?? '';
+  // Unified once, whole (only its pieces with more than ASCII are normalized); each node's offset in it
+  // is its own text unified, when unifying changed anything.
+  const text = searchText(pattern, raw);
+  const same = text === raw;
   // Most roots of a page with many (a shadow root per list item) hold nothing the scan could match; a
   // long text is scanned once, below.
   pattern.scan.lastIndex = 0;
-  if (text.length < SCAN_WINDOW && !pattern.scan.test(ascii ? text : searchText(pattern, text)))
+  if (!base || (text.length < SCAN_WINDOW && !pattern.scan.test(text)))
     return { text: '', nodeAt: () => null };
   const walker = dom.treeWalker(doc, base, SHOW_TEXT);
-  if (ascii) {
-    // All ASCII (most pages): nothing to unify, and the walk goes on only when a hit is past it.
-    let pos = 0;
-    let done = false;
-    return {
-      text,
-      nodeAt(at) {
-        while (!done && pos <= at) {
-          const n = walker.nextNode() as Text | null;
-          if (!n) done = true;
-          else if (n.data) {
-            starts.push(pos);
-            nodes.push(n);
-            pos += n.data.length;
-          }
-        }
-        return find(at);
-      },
-    };
-  }
-  // Otherwise each node's text is unified (searchText, which may change its length): all of them now.
-  const parts: string[] = [];
+  const starts: number[] = [];
+  const nodes: Text[] = [];
   let pos = 0;
-  for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-    if (!n.data) continue;
-    const part = searchText(pattern, n.data);
-    parts.push(part);
-    starts.push(pos);
-    nodes.push(n);
-    pos += part.length;
-  }
-  return { text: parts.join(''), nodeAt: find };
+  let done = false;
+  return {
+    text,
+    // The walk goes on only when a hit is past it.
+    nodeAt(at) {
+      while (!done && pos <= at) {
+        const n = walker.nextNode() as Text | null;
+        if (!n) done = true;
+        else if (n.data) {
+          starts.push(pos);
+          nodes.push(n);
+          pos += (same ? n.data : searchText(pattern, n.data)).length;
+        }
+      }
+      if (!nodes.length) return null;
+      // Binary search: the last node that starts at or before `at`.
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      return { node: nodes[lo]!, start: starts[lo]!, end: starts[lo + 1] ?? pos };
+    },
+  };
 }
 
 /**
@@ -430,7 +415,7 @@ export function textHits(index: TextIndex, pattern: Pattern, stop: Element | nul
       }
       const at = index.nodeAt(pos + m.index + visible);
       if (!at) break;
-      const { node, start } = at;
+      const { node, start, end: after } = at;
       const block = blockOf(node, stop);
       if (block && !checked.has(block)) {
         const own = NOT_TEXT.has(dom.tag(block))
@@ -454,7 +439,6 @@ export function textHits(index: TextIndex, pattern: Pattern, stop: Element | nul
         budget.stopped = 'hits';
         break;
       }
-      const after = start + node.data.length;
       if (after >= end) {
         next = after;
         break;

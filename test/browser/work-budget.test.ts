@@ -45,6 +45,7 @@ function countReads() {
     wrap(Element.prototype, m);
   for (const m of ['getAttribute', 'hasAttribute', 'querySelector']) wrap(Element.prototype, m);
   for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
+  wrap(TreeWalker.prototype, 'nextNode');
   wrap(window, 'getComputedStyle');
   (window as unknown as { __reads: () => number }).__reads = () => reads;
   (window as unknown as { __count: (name: string) => number }).__count = (name) => byName[name] ?? 0;
@@ -73,7 +74,7 @@ async function pageOf(html: string): Promise<Page> {
   // A page of its own (init scripts run on navigation), served from memory.
   await page.route('**/work.html', (route) =>
     route.fulfill({
-      contentType: 'text/html',
+      contentType: 'text/html; charset=utf-8',
       body: `<!doctype html><html><head><title>Work</title></head><body>${html}</body></html>`,
     }),
   );
@@ -182,6 +183,37 @@ describe('work per call, whatever the page size', () => {
     // The icon button is still found by its name; the 3,000 italics cost no lookup each.
     expect(result).toContain('Close cart');
     expect(closest, `closest() calls: ${closest}`).toBeLessThan(100);
+    await page.close();
+  }, 120_000);
+
+  it('find on a page with more than ASCII walks the text nodes only as far as its hit, and places hits after unified text', async () => {
+    // Dashes, quotes and soft hyphens (which unifying removes, so that every later offset moves) all over.
+    const notes = (from: number) =>
+      Array.from({ length: 5_000 }, (_, i) => `<p>Note ${from + i} — “Donau\u00addampf” ﬁle</p>`).join('');
+    const page = await pageOf(
+      `<h1>Notes</h1><p>Ｏｒｄｅｒ 12345</p>${notes(0)}<p>Order 77777</p>${notes(5_000)}`,
+    );
+    const found = await page.evaluate(() => {
+      document.body.appendChild(document.createElement('span')).remove();
+      const w = window as unknown as { __count: (name: string) => number };
+      const read = (call: () => unknown) => {
+        const before = w.__count('nextNode');
+        const result = JSON.stringify(call());
+        return { steps: w.__count('nextNode') - before, result };
+      };
+      return [
+        read(() => window.LLMHelper.find('Order 12345')),
+        read(() => window.LLMHelper.find('Order 77777')),
+        read(() => window.LLMHelper.find('Donaudampf', { limit: 3 })),
+      ];
+    });
+    // The full-width first line is found by its plain spelling, with a step or two of the walk.
+    expect(found[0]!.result).toContain('Ｏｒｄｅｒ 12345');
+    expect(found[0]!.steps, `text nodes walked for a hit at the top: ${found[0]!.steps}`).toBeLessThan(50);
+    // The line after 5,000 notes, each a character shorter once unified, is found itself.
+    expect(found[1]!.result).toMatch(/"Order 77777"/);
+    expect(found[1]!.steps).toBeLessThan(5_200 * 3);
+    expect(found[2]!.result).toContain('Note 0 ');
     await page.close();
   }, 120_000);
 });

@@ -1,11 +1,63 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toPattern } from '../../src/page/pattern';
-import { normalize, thousands, truncate } from '../../src/page/text';
+import { folded, normalize, readable, thousands, truncate } from '../../src/page/text';
 
 describe('normalize', () => {
   it('reads &nbsp; and runs of white space as one space', () => {
     expect(normalize('  Price:\u00a0\u00a042\n\tEUR ')).toBe('Price: 42 EUR');
+  });
+});
+
+describe('readable and folded', () => {
+  const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+  // Texts of any length (a page's whole text is unified in pieces): ASCII with runs of what unifies
+  // (combining marks, full-width letters, ligatures, soft hyphens, zero-width joiners, dashes, CJK).
+  const unifying = fc.string({
+    maxLength: 40,
+    unit: fc.constantFrom(
+      '\u0301',
+      'Ａ',
+      'ﬁ',
+      '\u00ad',
+      '\u200d',
+      '—',
+      '…',
+      '\u00a0',
+      '語',
+      'é',
+      '\ud83d\ude00',
+    ),
+  });
+  const piece = fc.oneof(
+    fc.string({ maxLength: 12000, unit: fc.constantFrom('a', 'e', ' ', '\n', '7') }),
+    unifying,
+  );
+  // Some with a run of them where a piece would be cut (every 8,192 characters), after an "e" that a
+  // combining accent joins.
+  const text = fc
+    .tuple(
+      fc.option(fc.integer({ min: 8188, max: 8196 })),
+      fc.constantFrom('', '\u0301', '\u0301\u0327'),
+      unifying,
+      fc.array(piece, { maxLength: 12 }),
+    )
+    .map(([at, accent, run, parts]) => (at === null ? '' : 'e'.repeat(at) + accent + run) + parts.join(''));
+
+  it('give what normalizing the whole text gives, however long it is', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(readable(s)).toBe(s.normalize('NFC').replace(INVISIBLE, ''));
+        expect(folded(s)).toBe(s.normalize('NFKC').replace(INVISIBLE, ''));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('give back the very string when there is nothing to unify', () => {
+    const ascii = 'Order 77777 '.repeat(5000);
+    expect(readable(ascii)).toBe(ascii);
+    expect(folded('e\u0301')).toBe('é');
   });
 });
 

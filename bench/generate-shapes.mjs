@@ -1,6 +1,6 @@
 // Generates app pages of many shapes from a seed: the parts big apps have (tables with and without a
 // control in every row, long lists, deep nesting, open shadow roots, same-origin frames, many identical
-// widgets, long texts) in proportions the seed draws, at about `target` elements. The same seed gives the
+// widgets, long texts, with the accents, dashes and quotes of real text) in proportions the seed draws, at about `target` elements. The same seed gives the
 // same page, so a slow shape can be opened again (npm run bench prints the seeds).
 //
 // Every page has, whatever its mix: one table row named "Order 77777" (in its largest table, which
@@ -69,6 +69,14 @@ export function generateShapePage(seed, target) {
     'closed',
     'delta',
     'mint',
+    // As real pages write: accented names, typographic dashes and quotes, currency signs (any character
+    // past Latin-1 makes the browser hold the page's text two bytes a character).
+    'Müller',
+    'café',
+    '—',
+    '“draft”',
+    '€12',
+    'naïve',
   ];
   const word = () => words[Math.floor(rnd() * words.length)];
   const controlRows = count('controlTable');

@@ -108,6 +108,8 @@ export const animations =
 export const root = method<(node: Node, options?: GetRootNodeOptions) => Node>(N, 'getRootNode');
 export const contains = method<(node: Node, other: Node | null) => boolean>(N, 'contains');
 export const doc = getter<(node: Node) => Document>(N, 'ownerDocument');
+/** The document a node is in, or the node itself when it is one. */
+export const docOf = (node: Node): Document => doc(node) ?? (node as Document);
 export const parent = getter<(node: Node) => ParentNode | null>(N, 'parentNode');
 export const parentEl = getter<(node: Node) => HTMLElement | null>(N, 'parentElement');
 export const nextEl = getter<(el: Element) => Element | null>(E, 'nextElementSibling');

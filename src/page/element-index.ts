@@ -178,7 +178,7 @@ export function collect(top: Node, into: Lists, walked?: Set<Element>): number {
     walked?.add(top as Element);
     n++;
   }
-  const doc = dom.nodeType(top) === 9 ? (top as Document) : dom.doc(top)!;
+  const doc = dom.docOf(top);
   const walker = dom.treeWalker(doc, top, SHOW_ELEMENT);
   for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
     place(el, into);
@@ -254,7 +254,7 @@ export function start(root: IndexRoot, state: State): Build {
   observe(root, state);
   state.lists = new Map();
   state.view = null;
-  const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root);
+  const doc = dom.docOf(root);
   return (state.building = {
     walker: dom.treeWalker(doc, root, SHOW_ELEMENT),
     into: new Map(),

@@ -257,7 +257,7 @@ export interface Hit {
 interface TextIndex {
   text: string;
   /** The text node that holds offset `at` of text, and the offsets where that node's text starts and ends. */
-  nodeAt(at: number): { node: Text; start: number; end: number } | null;
+  nodeAt(at: number): [node: Text, start: number, end: number] | null;
 }
 
 /**
@@ -297,65 +297,99 @@ function blockOf(node: Text, stop: Element | null): Element | null {
   return g;
 }
 
+/** A root's text is read in parts (rootTextHits) and scanned each time this much has been read. */
+const CHUNK_CHARS = 1 << 16;
+
 /**
- * The cheapest possible pass: the root's text in one read (textContent, which is every text node's data
- * in tree order: several times faster than visiting them), and the text nodes walked only as far as the
- * hits reach, to tell which node a hit is in (blocks are found per hit). A search with one hit early on,
- * or none, visits few nodes or none.
+ * The text hits of a root. Its text is read a part at a time: the root split into its children (to three
+ * levels of branching; an element with one child is a wrapper), each part's textContent (every
+ * text node's data in tree order, several times faster than visiting them), and scanned whenever
+ * CHUNK_CHARS have been read, the budget checked between. A page's 30 MB of text is never one read
+ * (130 ms in Chromium once any character is past Latin-1, which makes the whole string two bytes a
+ * character; its blocks read one by one, 66 ms), and a search that has its hits, or has used its
+ * time, stops reading.
  */
-export function indexText(root: SearchRoot, pattern: Pattern): TextIndex {
-  const doc = dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!;
-  const base = dom.nodeType(root) === 9 ? dom.pageRoot(doc) : root;
-  const raw = (base && dom.text(base)) ?? '';
-  // Unified once, whole (only its pieces with more than ASCII are normalized); each node's offset in it
-  // is its own text unified, when unifying changed anything.
+function rootTextHits(root: SearchRoot, pattern: Pattern, stop: Element | null, budget: Budget): Hit[] {
+  const doc = dom.docOf(root);
+  const base = root === doc ? dom.pageRoot(doc) : root;
+  const hits: Hit[] = [];
+  let raw = '';
+  // Where the text read since the last scan starts.
+  let first: Node = base;
+  const scan = () => {
+    if (raw) textHits(indexText(doc, base, first, raw, pattern), pattern, stop, budget, hits);
+    raw = '';
+  };
+  const read = (n: Node, depth: number): void => {
+    // Two or more element children are parts (a level of branching spent); one is in a wrapper (a tenth
+    // of a level: a chain of wrappers ends too).
+    let kids = 0;
+    if (depth < 3)
+      for (let c = dom.firstChild(n); c && kids < 2; c = c.nextSibling) if (dom.nodeType(c) === 1) kids++;
+    if (kids)
+      for (let c = dom.firstChild(n); c && !budget.stopped; c = c.nextSibling)
+        read(c, depth + (kids > 1 ? 1 : 0.1));
+    else {
+      if (!raw) first = n;
+      // A comment's (or processing instruction's) textContent is its data, which its parent's leaves
+      // out. A text, element or shadow root's is never null: only a document's is.
+      const type = dom.nodeType(n);
+      if (type !== 7 && type !== 8) raw += dom.text(n);
+    }
+    // Scanned after a block only: the text and inline elements of a line are joined whole.
+    if (raw.length > CHUNK_CHARS && dom.nodeType(n) === 1 && !INLINE_TAGS.has(dom.tag(n as Element))) scan();
+  };
+  // A shadow root (most hold a component's few lines) is read whole.
+  read(base, dom.nodeType(root) === 11 ? 3 : 0);
+  scan();
+  return hits;
+}
+
+/**
+ * Parts of a root's text joined (`raw`, from the part `first` on), unified for the pattern once (only
+ * its pieces with more than ASCII are normalized), and its text nodes walked only as far as the hits
+ * reach, to tell which node a hit is in: a search with one hit early on, or none, visits few nodes.
+ */
+function indexText(doc: Document, base: Node, first: Node, raw: string, pattern: Pattern): TextIndex {
   const text = searchText(pattern, raw);
-  const same = text === raw;
-  // Most roots of a page with many (a shadow root per list item) hold nothing the scan could match; a
-  // long text is scanned once, below.
-  pattern.scan.lastIndex = 0;
-  if (!base || (text.length < SCAN_WINDOW && !pattern.scan.test(text)))
-    return { text: '', nodeAt: () => null };
-  const walker = dom.treeWalker(doc, base, SHOW_TEXT);
-  const starts: number[] = [];
-  const nodes: Text[] = [];
-  let pos = 0;
+  let walker: TreeWalker | null = null;
+  let node: Text | null = null;
+  let start = 0;
+  let end = 0;
   let done = false;
   return {
     text,
-    // The walk goes on only when a hit is past it.
+    // Asked in order (the scan goes forward): the walk goes on to the node that holds `at`.
     nodeAt(at) {
-      while (!done && pos <= at) {
-        const n = walker.nextNode() as Text | null;
+      while (!done && end <= at) {
+        let n: Text | null;
+        if (walker) n = walker.nextNode() as Text | null;
+        else {
+          walker = dom.treeWalker(doc, base, SHOW_TEXT);
+          walker.currentNode = first;
+          n = dom.nodeType(first) === 3 ? (first as Text) : (walker.nextNode() as Text | null);
+        }
         if (!n) done = true;
         else if (n.data) {
-          starts.push(pos);
-          nodes.push(n);
-          pos += (same ? n.data : searchText(pattern, n.data)).length;
+          node = n;
+          start = end;
+          // Its offset in the text: its own text unified.
+          end += searchText(pattern, n.data).length;
         }
       }
-      if (!nodes.length) return null;
-      // Binary search: the last node that starts at or before `at`.
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      return { node: nodes[lo]!, start: starts[lo]!, end: starts[lo + 1] ?? pos };
+      return node && [node, start, end];
     },
   };
 }
 
 /**
  * A block's own text: its text and inline descendants', with nested blocks as line breaks. A long one
- * (a log in a <pre>, a long article) is read as the VERIFY_CHARS around `at`, the place the scan found in
- * it (a text node and an offset in it), so that a match past its start is still checked.
+ * (a log in a <pre>, a long article) is read as the VERIFY_CHARS around the place the scan found in it
+ * (`offset` in `node`), so that a match past its start is still checked.
  */
-function blockText(block: Element, at?: { node: Text; offset: number }): string {
+function blockText(block: Element, node: Text, offset: number): string {
   let out = '';
-  let center = at ? -1 : 0;
+  let center = -1;
   const read = (el: Node): void => {
     for (
       let c = dom.firstChild(el);
@@ -363,7 +397,7 @@ function blockText(block: Element, at?: { node: Text; offset: number }): string 
       c = c.nextSibling
     ) {
       if (dom.nodeType(c) === 3) {
-        if (c === at?.node) center = out.length + at.offset;
+        if (c === node) center = out.length + offset;
         out += (c as Text).data;
       } else if (dom.nodeType(c) === 1) {
         if (INLINE_TAGS.has(dom.tag(c as Element))) read(c);
@@ -390,8 +424,13 @@ export const verify = (pattern: Pattern, text: string): boolean =>
  * An anchored pattern (^, $, exact) is also judged against the inline elements the hit is inside, so
  * that `^in$` finds the link "in" within a sentence.
  */
-export function textHits(index: TextIndex, pattern: Pattern, stop: Element | null, budget: Budget): Hit[] {
-  const hits: Hit[] = [];
+function textHits(
+  index: TextIndex,
+  pattern: Pattern,
+  stop: Element | null,
+  budget: Budget,
+  hits: Hit[],
+): void {
   const checked = new Set<Element>();
   const tries = new Map<Element, number>();
   const { scan } = pattern;
@@ -415,12 +454,10 @@ export function textHits(index: TextIndex, pattern: Pattern, stop: Element | nul
       }
       const at = index.nodeAt(pos + m.index + visible);
       if (!at) break;
-      const { node, start, end: after } = at;
+      const [node, start, after] = at;
       const block = blockOf(node, stop);
       if (block && !checked.has(block)) {
-        const own = NOT_TEXT.has(dom.tag(block))
-          ? ''
-          : blockText(block, { node, offset: pos + m.index - start });
+        const own = NOT_TEXT.has(dom.tag(block)) ? '' : blockText(block, node, pos + m.index - start);
         if (verify(pattern, own)) {
           hits.push({ source: block, matched: own });
           checked.add(block);
@@ -447,7 +484,6 @@ export function textHits(index: TextIndex, pattern: Pattern, stop: Element | nul
     }
     pos = Math.max(next, pos + 1);
   }
-  return hits;
 }
 
 /** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
@@ -607,10 +643,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
       if (overBudget(budget)) break;
       const stop = root === scope ? scopeEl : null;
       take(
-        mergeInOrder(
-          textHits(indexText(root, pattern), pattern, stop, budget),
-          attributeHits(root, pattern, budget, close),
-        ),
+        mergeInOrder(rootTextHits(root, pattern, stop, budget), attributeHits(root, pattern, budget, close)),
       );
     }
     // What a tooltip library keeps of a title: read only when nothing else matched (a query per root).

@@ -36,8 +36,7 @@ const SNAPSHOT_MS = 100;
  * reader can stop early.
  */
 function* composedElements(start: Node): Generator<Element> {
-  const walkerOf = (root: Node) =>
-    dom.treeWalker(dom.nodeType(root) === 9 ? (root as Document) : dom.doc(root)!, root, 1);
+  const walkerOf = (root: Node) => dom.treeWalker(dom.docOf(root), root, 1);
   const walkers = [walkerOf(start)];
   while (walkers.length) {
     const el = walkers.at(-1)!.nextNode() as Element | null;

@@ -15,26 +15,9 @@ const NON_ASCII = /[\x80-\uffff]/;
 /** Soft hyphens and zero-width characters: invisible, and never typed by whoever searches. */
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
-/**
- * One Unicode form (`form`), no invisible characters. A long text (a page's whole text, for find) is
- * unified in pieces, each cut before an ASCII character (no normalization joins a character to an ASCII
- * one after it), and only the pieces that hold more than ASCII are normalized: a page with a few dashes
- * and quotes costs a scan, not a normalization of megabytes.
- */
-function unify(s: string, form: string): string {
-  let out = '';
-  let changed = false;
-  for (let i = 0, j = 0; i < s.length; i = j) {
-    for (j = i + 8192; s.charCodeAt(j) > 127;) j++;
-    let part = s.slice(i, j);
-    if (NON_ASCII.test(part)) {
-      part = part.normalize(form).replace(INVISIBLE, '');
-      changed = true;
-    }
-    out += part;
-  }
-  return changed ? out : s;
-}
+/** One Unicode form (`form`), no invisible characters. */
+const unify = (s: string, form: string): string =>
+  NON_ASCII.test(s) ? s.normalize(form).replace(INVISIBLE, '') : s;
 
 /** As a person reads it: one Unicode form (NFC), no soft hyphens or zero-width characters. */
 export const readable = (s: string): string => unify(s, 'NFC');

@@ -46,6 +46,18 @@ function countReads() {
   for (const m of ['getAttribute', 'hasAttribute', 'querySelector']) wrap(Element.prototype, m);
   for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
   wrap(TreeWalker.prototype, 'nextNode');
+  // The characters textContent gave, all reads together.
+  let chars = 0;
+  const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
+  Object.defineProperty(Node.prototype, 'textContent', {
+    ...text,
+    get(this: Node) {
+      const value = text.get!.call(this) as string | null;
+      chars += value?.length ?? 0;
+      return value;
+    },
+  });
+  (window as unknown as { __chars: () => number }).__chars = () => chars;
   wrap(window, 'getComputedStyle');
   (window as unknown as { __reads: () => number }).__reads = () => reads;
   (window as unknown as { __count: (name: string) => number }).__count = (name) => byName[name] ?? 0;
@@ -215,5 +227,41 @@ describe('work per call, whatever the page size', () => {
     expect(found[1]!.steps).toBeLessThan(5_200 * 3);
     expect(found[2]!.result).toContain('Note 0 ');
     await page.close();
+  }, 120_000);
+
+  it('find reads about as much text for its first hits on a page ten times longer, and finds a line split over inline elements in any part', async () => {
+    const notes = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `<p>Note ${i}: <b>Ord</b><em>er</em> ${i}, with the words around it that a log line has.</p>`,
+      ).join('');
+    const read: number[] = [];
+    for (const n of [5_000, 50_000]) {
+      const page = await pageOf(
+        `<h1>Notes</h1><main><section>${notes(n)}</section><aside>Help</aside></main>`,
+      );
+      const r = await page.evaluate((n) => {
+        document.body.appendChild(document.createElement('span')).remove();
+        const w = window as unknown as { __chars: () => number };
+        const before = w.__chars();
+        const first = window.LLMHelper.find(/Note \d/, { limit: 1 });
+        const chars = w.__chars() - before;
+        // Lines far into the page, each "Order" split over two inline elements.
+        const far = [n - 1, Math.floor(n / 2), 1234].map((i) =>
+          window.LLMHelper.find(`Order ${i},`).map((m) => m.text),
+        );
+        return { chars, first: first.map((m) => m.text), far };
+      }, n);
+      read.push(r.chars);
+      expect(r.first).toEqual(['Note 0: Order 0, with the words around it that a log line has.']);
+      for (const [k, i] of [n - 1, Math.floor(n / 2), 1234].entries())
+        expect(r.far[k]).toEqual([`Note ${i}: Order ${i}, with the words around it that a log line has.`]);
+      await page.close();
+    }
+    console.log(
+      `characters of text read by a find with a hit on every line, limit 1, at 5,000 and 50,000 lines: ${read.join(', ')}`,
+    );
+    expect(read[1], `characters read: ${read.join(', ')}`).toBeLessThan(read[0]! * 1.5 + 1000);
   }, 120_000);
 });

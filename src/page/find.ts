@@ -486,12 +486,6 @@ function textHits(
   }
 }
 
-/** Elements of these tags under a root; documents and elements answer from Blink's cached collections. */
-function byTag(root: SearchRoot, tags: IndexedTag[]): Element[] {
-  const index = elementIndex(root);
-  return tags.flatMap((t) => index.tag(t));
-}
-
 /** A field needs its full name computed when no label or naming attribute already covers it. */
 const needsComputedName = (f: Element): boolean =>
   !dom.hasAttr(f, 'aria-label') &&
@@ -516,21 +510,24 @@ export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget
         return;
       }
   };
+  // The root's index, asked once (a page of 30,000 shadow roots asks each).
+  const index = elementIndex(root);
+  const byTag = (tags: IndexedTag[]) => tags.flatMap((t) => index.tag(t));
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
-  for (const f of byTag(root, ['input', 'select', 'textarea'])) test(f, needsComputedName(f));
+  for (const f of byTag(['input', 'select', 'textarea'])) test(f, needsComputedName(f));
   // And fields drawn from other elements (an editor's contenteditable, a role textbox or combobox), by
   // the name the listing shows for them.
-  const kinded = elementIndex(root).kinded;
+  const kinded = index.kinded;
   for (let i = 0; i < kinded.length; i++) {
     const f = kinded[i]!;
     if (dom.hasAttr(f, 'contenteditable') || /^(textbox|searchbox|combobox)$/.test(dom.attr(f, 'role') ?? ''))
       test(f, needsComputedName(f));
   }
-  for (const img of byTag(root, ['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
+  for (const img of byTag(['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
   // Icon buttons and links, by the name their icon gives them ("close", "next page"): found from their
   // icons, as a page has far fewer icons than buttons and links. An icon with text (an <i> in a
   // sentence, a ligature icon) is in a button with text, which is found by its text.
-  for (const icon of byTag(root, ['svg', 'i'])) {
+  for (const icon of byTag(['svg', 'i'])) {
     if (dom.text(icon)?.trim()) continue;
     // Or the icon itself when it shows a pointer of its own (roleOf calls it a button).
     const b = dom.closest(icon, 'button,a,[role=button]') ?? (roleOf(icon) === 'button' ? icon : null);
@@ -540,7 +537,7 @@ export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget
   // Their names say close (from class or shape): the page-wide query runs only for a pattern that could
   // match one (`close`, decided once per search), as it costs a 100,000-element page several milliseconds.
   if (close) for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
-  for (const el of elementIndex(root).named) test(el, false);
+  for (const el of index.named) test(el, false);
   return hits;
 }
 

@@ -1,7 +1,8 @@
 // Generates app pages of many shapes from a seed: the parts big apps have (tables with and without a
 // control in every row, long lists, deep nesting, open shadow roots, same-origin frames, many identical
-// widgets, long texts, with the accents, dashes and quotes of real text) in proportions the seed draws, at about `target` elements. The same seed gives the
-// same page, so a slow shape can be opened again (npm run bench prints the seeds).
+// widgets, long texts, with the accents, dashes and quotes of real text) in proportions the seed draws,
+// at about `target` elements. The same seed gives the same page, so a slow shape can be opened again
+// (npm run bench prints the seeds).
 //
 // Every page has, whatever its mix: one table row named "Order 77777" (in its largest table, which
 // `describe` is asked about), a button "Edit" in that row, and "Item" in the text of many elements

@@ -346,9 +346,9 @@ function rootTextHits(root: SearchRoot, pattern: Pattern, stop: Element | null, 
 }
 
 /**
- * Parts of a root's text joined (`raw`, from the part `first` on), unified for the pattern once (only
- * its pieces with more than ASCII are normalized), and its text nodes walked only as far as the hits
- * reach, to tell which node a hit is in: a search with one hit early on, or none, visits few nodes.
+ * Parts of a root's text joined (`raw`, from the part `first` on), unified for the pattern once, and
+ * its text nodes walked only as far as the hits reach, to tell which node a hit is in: a search with
+ * one hit early on, or none, visits few nodes.
  */
 function indexText(doc: Document, base: Node, first: Node, raw: string, pattern: Pattern): TextIndex {
   const text = searchText(pattern, raw);

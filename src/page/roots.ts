@@ -72,6 +72,8 @@ function framesOf(index: ElementIndex, out: Element[]): void {
  */
 export async function prepareRoots(doc: Document, slices: Slices): Promise<void> {
   const tree = async (root: Document | ShadowRoot): Promise<void> => {
+    // Watched now, not by the first call (30,000 roots: 30 ms of it).
+    watch(doc, root);
     await prepareIndex(root, slices);
     const hosts = elementIndex(root).hosts;
     for (let i = 0; i < hosts.length; i++) {

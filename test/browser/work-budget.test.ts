@@ -46,6 +46,7 @@ function countReads() {
   for (const m of ['getAttribute', 'hasAttribute', 'querySelector']) wrap(Element.prototype, m);
   for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
   wrap(TreeWalker.prototype, 'nextNode');
+  wrap(MutationObserver.prototype, 'observe');
   // The characters textContent gave, all reads together.
   let chars = 0;
   const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
@@ -195,6 +196,23 @@ describe('work per call, whatever the page size', () => {
     // The icon button is still found by its name; the 3,000 italics cost no lookup each.
     expect(result).toContain('Close cart');
     expect(closest, `closest() calls: ${closest}`).toBeLessThan(100);
+    await page.close();
+  }, 120_000);
+
+  it('a first call after prepare() starts watching no shadow root (prepare watched them all, a slice at a time)', async () => {
+    const cards = Array.from({ length: 2_000 }, (_, i) => `<x-card data-n="${i}"></x-card>`).join('');
+    const page = await pageOf(`<h1>Cards</h1><div id="cards">${cards}</div>
+      <script>customElements.define('x-card', class extends HTMLElement {
+        connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<b>Card ' + this.dataset.n + '</b> <button>Open</button>'; }
+      });</script>`);
+    const { observed, result } = await page.evaluate(() => {
+      const w = window as unknown as { __count: (name: string) => number };
+      const before = w.__count('observe');
+      const result = JSON.stringify(window.LLMHelper.find('Card 1999'));
+      return { observed: w.__count('observe') - before, result };
+    });
+    expect(result).toContain('Card 1999');
+    expect(observed, `roots observed by the first find: ${observed}`).toBeLessThan(10);
     await page.close();
   }, 120_000);
 

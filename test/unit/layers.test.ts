@@ -1,7 +1,8 @@
 /**
  * The candidates settle looks at for dialogs, alerts and menus (eachLayerCandidate: the element index's
  * lists and a few fast class queries) must hold every element the selectors in types.ts and settle.ts can
- * match: one sample element per part of each.
+ * match: one sample element per part of each, in a document and in a shadow root (whose class queries go
+ * as one).
  */
 import { describe, expect, it } from 'vitest';
 import { eachLayerCandidate, MENUS } from '../../src/page/layers';
@@ -44,6 +45,16 @@ describe('layer candidates', () => {
       const candidates: Element[] = [];
       eachLayerCandidate(document, (c) => candidates.push(c));
       expect(candidates, `${part}: not a candidate`).toContain(el);
+      // The same element in a component's shadow root, after the root was indexed without it.
+      document.body.innerHTML = '<div id="host"></div>';
+      const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+      shadow.innerHTML = '<span></span>';
+      eachLayerCandidate(shadow, () => undefined);
+      shadow.innerHTML = `<span>${html}</span>`;
+      const inner = shadow.firstElementChild!.firstElementChild!;
+      const inShadow: Element[] = [];
+      eachLayerCandidate(shadow, (c) => inShadow.push(c));
+      expect(inShadow, `${part}: not a candidate in a shadow root`).toContain(inner);
     }
   });
 });

@@ -31,7 +31,7 @@ const OPS = [
   ['snapshot', false],
   ['click', false],
 ];
-const LATER_RUNS = 2;
+const LATER_RUNS = 5;
 
 const browser = await launchChromium();
 const results = [];

@@ -136,12 +136,18 @@ const byClass = (root: SearchRoot): ArrayLike<Element>[] =>
  */
 function tagLists(root: SearchRoot): {
   tag: (name: IndexedTag) => readonly Element[];
-  attributed: Element[];
+  attributed: readonly Element[];
 } {
-  const seen = new Set<Element>();
-  const once = (el: Element) => !seen.has(el) && !!seen.add(el);
   const index = elementIndex(root);
-  return { tag: index.tag, attributed: mergeFirst([index.kinded, ...byClass(root)], Infinity, once) };
+  const classes = byClass(root);
+  const seen = new Set<Element>();
+  return {
+    tag: index.tag,
+    // A shadow root's is its index's list as it is (no merge, no set: 30,000 roots' worth of garbage).
+    attributed: classes.length
+      ? mergeFirst([index.kinded, ...classes], Infinity, (el) => !seen.has(el) && !!seen.add(el))
+      : index.kinded,
+  };
 }
 
 /** The first `max` accepted elements of several document-ordered lists, merged in document order. */
@@ -211,25 +217,25 @@ export function census(root: SearchRoot): Census {
       if (dom.matches(el, ALERT_SELECTOR)) alerts.push(el);
     }
     if (own.length) controls.push(own);
-    for (const k of ['outline', 'headings', 'landmarks'] as const)
-      if (byRole[k].length) lists[k].push(byRole[k]);
-    lists.outline.push(tag('h1'), tag('h2'), tag('h3'));
-    lists.headings.push(...HEADING_TAGS.map(tag));
-    for (const t of LANDMARK_TAGS) {
-      const all = tag(t);
-      // Sections and forms are landmarks only when named: keep the few that are.
-      lists.landmarks.push(
-        t === 'section' || t === 'form'
-          ? [...all].filter((el) => dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby'))
-          : all,
-      );
+    // Only lists with elements: merging looks at every list for each element it takes, and a page of
+    // 30,000 shadow roots would give 500,000 lists, nearly all empty.
+    const keep = (k: ListKind, list: readonly Element[]) => list.length && lists[k].push(list);
+    for (const k of ['outline', 'headings', 'landmarks'] as const) keep(k, byRole[k]);
+    for (const h of HEADING_TAGS) {
+      keep('headings', tag(h));
+      if (h < 'h4') keep('outline', tag(h)); // h1 to h3
     }
+    for (const t of LANDMARK_TAGS)
+      // Sections and forms are landmarks only when named: keep the few that are.
+      keep(
+        'landmarks',
+        t === 'section' || t === 'form'
+          ? tag(t).filter((el) => dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby'))
+          : tag(t),
+      );
     for (const d of tag('dialog'))
       if (dom.matches(d, DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
   }
-  // Merging looks at every list for each element it takes: a page of 5,000 shadow roots gave 15,000
-  // lists of headings, nearly all empty.
-  for (const k of ['outline', 'headings', 'landmarks'] as const) lists[k] = lists[k].filter((l) => l.length);
   const accepts: Record<ListKind, (el: Element) => boolean> = {
     outline: (el) => dom.matches(el, OUTLINE_SELECTOR),
     headings: () => true,

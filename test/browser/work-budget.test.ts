@@ -47,6 +47,7 @@ function countReads() {
   for (const m of ['textContent', 'parentNode', 'firstChild', 'nextSibling']) wrap(Node.prototype, m);
   wrap(TreeWalker.prototype, 'nextNode');
   wrap(MutationObserver.prototype, 'observe');
+  wrap(Performance.prototype, 'now');
   // The characters textContent gave, all reads together.
   let chars = 0;
   const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
@@ -199,20 +200,22 @@ describe('work per call, whatever the page size', () => {
     await page.close();
   }, 120_000);
 
-  it('a first call after prepare() starts watching no shadow root (prepare watched them all, a slice at a time)', async () => {
+  it('a first call after prepare() starts watching no shadow root (prepare watched them all, a slice at a time), and find reads the clock less than once a root', async () => {
     const cards = Array.from({ length: 2_000 }, (_, i) => `<x-card data-n="${i}"></x-card>`).join('');
     const page = await pageOf(`<h1>Cards</h1><div id="cards">${cards}</div>
       <script>customElements.define('x-card', class extends HTMLElement {
         connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<b>Card ' + this.dataset.n + '</b> <button>Open</button>'; }
       });</script>`);
-    const { observed, result } = await page.evaluate(() => {
+    const { observed, clock, result } = await page.evaluate(() => {
       const w = window as unknown as { __count: (name: string) => number };
-      const before = w.__count('observe');
+      const [observe, now] = [w.__count('observe'), w.__count('now')];
       const result = JSON.stringify(window.LLMHelper.find('Card 1999'));
-      return { observed: w.__count('observe') - before, result };
+      return { observed: w.__count('observe') - observe, clock: w.__count('now') - now, result };
     });
     expect(result).toContain('Card 1999');
     expect(observed, `roots observed by the first find: ${observed}`).toBeLessThan(10);
+    // Its budget's clock: read at every check, it was read twice a root.
+    expect(clock, `clock reads by find over 2,000 shadow roots: ${clock}`).toBeLessThan(1_000);
     await page.close();
   }, 120_000);
 

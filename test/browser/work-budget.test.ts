@@ -48,6 +48,20 @@ function countReads() {
   wrap(TreeWalker.prototype, 'nextNode');
   wrap(MutationObserver.prototype, 'observe');
   wrap(Performance.prototype, 'now');
+  // A query in a shadow root, apart from the document's and an element's.
+  const q = Object.getOwnPropertyDescriptor(DocumentFragment.prototype, 'querySelectorAll')!;
+  let fragmentLists = 0;
+  Object.defineProperty(DocumentFragment.prototype, 'querySelectorAll', {
+    ...q,
+    value: function (this: DocumentFragment, selector: string) {
+      fragmentLists++;
+      return (q.value as (s: string) => NodeList).call(this, selector);
+    },
+  });
+  (window as unknown as { __fragmentLists: () => number }).__fragmentLists = () => fragmentLists;
+  // Put back once the SDK has captured the counting one: the truth oracle queries every root too.
+  (window as unknown as { __uncountFragments: () => void }).__uncountFragments = () =>
+    Object.defineProperty(DocumentFragment.prototype, 'querySelectorAll', q);
   // The characters textContent gave, all reads together.
   let chars = 0;
   const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
@@ -94,6 +108,7 @@ async function pageOf(html: string): Promise<Page> {
   );
   await page.goto(`${ctx.server.url}/work.html`);
   await page.addScriptTag({ path: BUNDLE });
+  await page.evaluate(() => (window as unknown as { __uncountFragments: () => void }).__uncountFragments());
   // The element index is built once per page (every element, in slices): not the call's own work.
   await page.evaluate(() => window.LLMHelper.prepare());
   return page;
@@ -117,6 +132,13 @@ const table = (rows: number) =>
   ).join('')}</tbody></table>`;
 const items = (n: number) =>
   `<h1>Items</h1><ul>${Array.from({ length: n }, (_, i) => `<li><a href="#${i}">Item ${i}</a></li>`).join('')}</ul>`;
+
+/** `n` components, each a shadow root of a few elements. */
+const cardsPage = (n: number) =>
+  `<h1>Cards</h1><div id="cards">${Array.from({ length: n }, (_, i) => `<x-card data-n="${i}"></x-card>`).join('')}</div>
+  <script>customElements.define('x-card', class extends HTMLElement {
+    connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<b>Card ' + this.dataset.n + '</b> <button>Open</button>'; }
+  });</script>`;
 
 describe('work per call, whatever the page size', () => {
   it('describe of a table reads about as much at 50,000 rows as at 5,000', async () => {
@@ -200,12 +222,22 @@ describe('work per call, whatever the page size', () => {
     await page.close();
   }, 120_000);
 
+  it("an action's looks over 2,000 shadow roots make a list only where a root has what they look for", async () => {
+    const page = await pageOf(cardsPage(2_000));
+    const { lists, result } = await page.evaluate(async () => {
+      const w = window as unknown as { __fragmentLists: () => number };
+      const before = w.__fragmentLists();
+      const result = await window.LLMHelper.click('[data-n="1999"]');
+      return { lists: w.__fragmentLists() - before, result: JSON.stringify(result) };
+    });
+    expect(JSON.parse(result).ok, result).toBe(true);
+    // Finding the target by selector, and the layers before and after: each was a list per root.
+    expect(lists, `shadow root lists made by a click: ${lists}`).toBeLessThan(100);
+    await page.close();
+  }, 120_000);
+
   it('a first call after prepare() starts watching no shadow root (prepare watched them all, a slice at a time), and find reads the clock less than once a root', async () => {
-    const cards = Array.from({ length: 2_000 }, (_, i) => `<x-card data-n="${i}"></x-card>`).join('');
-    const page = await pageOf(`<h1>Cards</h1><div id="cards">${cards}</div>
-      <script>customElements.define('x-card', class extends HTMLElement {
-        connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<b>Card ' + this.dataset.n + '</b> <button>Open</button>'; }
-      });</script>`);
+    const page = await pageOf(cardsPage(2_000));
     const { observed, clock, result } = await page.evaluate(() => {
       const w = window as unknown as { __count: (name: string) => number };
       const [observe, now] = [w.__count('observe'), w.__count('now')];

@@ -121,32 +121,29 @@ export const isControl = (el: Element): boolean =>
   classify(el, Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>);
 
 /**
- * The elements of those classes, in lists each in document order: one query per class in a document
- * (a single-class query takes the browser's fast path). Not in shadow roots: a page may have tens of
- * thousands, each a few elements, where the queries cost more than all else (components say alert by
- * role).
- */
-const byClass = (root: SearchRoot): ArrayLike<Element>[] =>
-  dom.nodeType(root) === 11 ? [] : ALERT_CLASSES.map((q) => dom.qsa(root, q));
-
-/**
- * The elements of each tag under a root, and those an attribute classifies (KIND_ATTRS), each in
- * document order, from the element index of its document or shadow root (one walk, then kept up to
- * date; an element's is a range of its tree's).
+ * The elements of each tag under a root, and those an attribute classifies (KIND_ATTRS) or a class makes
+ * an alert (ALERT_CLASSES), each in document order, from the element index of its document or shadow
+ * root (one walk, then kept up to date; an element's is a range of its tree's). The classes by a query
+ * each (a single-class query takes the browser's fast path), and not in shadow roots: a page may have
+ * tens of thousands, each a few elements, where the queries cost more than all else (components say
+ * alert by role). A shadow root's are its index's list as it is (no merge: 30,000 roots' garbage).
  */
 function tagLists(root: SearchRoot): {
   tag: (name: IndexedTag) => readonly Element[];
   attributed: readonly Element[];
 } {
   const index = elementIndex(root);
-  const classes = byClass(root);
   const seen = new Set<Element>();
   return {
     tag: index.tag,
-    // A shadow root's is its index's list as it is (no merge, no set: 30,000 roots' worth of garbage).
-    attributed: classes.length
-      ? mergeFirst([index.kinded, ...classes], Infinity, (el) => !seen.has(el) && !!seen.add(el))
-      : index.kinded,
+    attributed:
+      dom.nodeType(root) === 11
+        ? index.kinded
+        : mergeFirst(
+            [index.kinded, ...ALERT_CLASSES.map((q) => dom.qsa(root, q))],
+            Infinity,
+            (el) => !seen.has(el) && !!seen.add(el),
+          ),
   };
 }
 

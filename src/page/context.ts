@@ -28,7 +28,7 @@ const CONTAINERS =
 export function rowLabel(row: Element): string {
   const header = dom.qs(row, 'th[scope=row],[role=rowheader]');
   if (header) return truncate(textOf(header, 60), 40);
-  for (const cell of [...dom.qsa(row, CELL)]) {
+  for (const cell of dom.qsa(row, CELL)) {
     const t = textOf(cell, 60);
     if (t) return truncate(t, 40);
   }

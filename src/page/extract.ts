@@ -111,7 +111,7 @@ function boundedHtml(el: Element, max: number): string {
     // eslint-disable-next-line no-restricted-syntax -- a write, to our own detached clone
     if (c && tagOf(c) === 'TEXTAREA') c.textContent = REDACTED;
   }
-  for (const s of [...dom.qsa(clone, 'script,style')]) s.remove();
+  for (const s of dom.qsa(clone, 'script,style')) s.remove();
   return truncate(clone.outerHTML, max);
 }
 

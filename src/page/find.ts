@@ -539,7 +539,7 @@ export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget
   // And close boxes with no role (TDesign's span.t-dialog__close, Layui's icon-font span), by their icon.
   // Their names say close (from class or shape): the page-wide query runs only for a pattern that could
   // match one (`close`, decided once per search), as it costs a 100,000-element page several milliseconds.
-  if (close) for (const box of [...dom.qsa(root, CLOSE_BOXES)]) if (roleOf(box) === 'button') test(box, true);
+  if (close) for (const box of dom.qsa(root, CLOSE_BOXES)) if (roleOf(box) === 'button') test(box, true);
   for (const el of index.named) test(el, false);
   return hits;
 }
@@ -547,7 +547,7 @@ export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget
 /** Elements known by what a tooltip library keeps of their title (TOOLTIP_ATTRS). */
 export function tooltipHits(root: SearchRoot, pattern: Pattern, budget: Budget): Hit[] {
   const hits: Hit[] = [];
-  for (const el of [...dom.qsa(root, TOOLTIP_SELECTOR)]) {
+  for (const el of dom.qsa(root, TOOLTIP_SELECTOR)) {
     if (overBudget(budget)) break;
     const text = TOOLTIP_ATTRS.map((a) => normalize(dom.attr(el, a) ?? '')).find((t) => verify(pattern, t));
     if (text) hits.push({ source: el, matched: text, byName: true });
@@ -618,7 +618,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     // No pattern: every element of the type, in document order.
     if (scopeEl && dom.matches(scopeEl, selector!)) add(scopeEl, scopeEl, '');
     for (const root of roots)
-      for (const el of [...dom.qsa(root, selector!)]) {
+      for (const el of dom.qsa(root, selector!)) {
         if (order >= MAX_HITS) budget.stopped = 'hits';
         if (overBudget(budget)) break;
         add(el, el, '');
@@ -654,7 +654,7 @@ function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions)
     // A pattern that matches the empty string matches what has no name at all too, as no pattern does.
     if (pattern.emptyable)
       for (const root of roots)
-        for (const el of [...dom.qsa(root, selector ?? INTERACTIVE_SELECTOR)]) {
+        for (const el of dom.qsa(root, selector ?? INTERACTIVE_SELECTOR)) {
           if (overBudget(budget)) break;
           if (!candidates.has(el) && !nameOf(el, 40) && !textOf(el, 40)) add(el, el, '');
         }

@@ -57,10 +57,9 @@ const LAYERS = `${DIALOG_SELECTOR},${ALERT_SELECTOR},${MENUS}`;
 export function eachLayerCandidate(root: Document | ShadowRoot, each: (el: Element) => void): void {
   const index = elementIndex(root);
   const lists: ArrayLike<Element>[] = [index.kinded, index.tag('dialog')];
+  if (dom.nodeType(root) === 9) for (const q of LAYER_CLASS_QUERIES) lists.push(dom.qsa(root, q));
   // A shadow root's list only when it has one: most have none, and 30,000 empty lists are garbage.
-  const queries =
-    dom.nodeType(root) === 9 ? LAYER_CLASS_QUERIES : dom.qs(root, LAYER_CLASSES) ? [LAYER_CLASSES] : [];
-  for (const q of queries) lists.push(dom.qsa(root, q));
+  else if (dom.qs(root, LAYER_CLASSES)) lists.push(dom.qsa(root, LAYER_CLASSES));
   for (const list of lists) for (let i = 0; i < list.length; i++) each(list[i]!);
   const hosts = index.hosts;
   for (let i = 0; i < hosts.length; i++) if (dom.localName(hosts[i]!) === 'md-menu') each(hosts[i]!);

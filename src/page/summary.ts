@@ -29,19 +29,22 @@ const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 /**
  * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
  * it, and how the main content begins. Paragraphs come from the document's element index; the
- * main content is the element holding the most paragraph text.
+ * main content is the element holding the most paragraph text. Reading all 60,000 paragraphs of a long
+ * page took 150 ms: past 2,000, every step-th is read and stands for the step.
  */
 function textGist(found: Census, bare: boolean): string | null {
   const byParent = new Map<Element, number>();
+  const all = elementIndex(document).tag('p');
+  const step = Math.ceil(all.length / 2000);
   let paragraphs = 0;
   let count = 0;
   let chars = 0;
-  for (const p of elementIndex(document).tag('p')) {
+  for (const p of all.filter((_, i) => !(i % step))) {
     const text = dom.text(p) ?? '';
     if (text.length < 20 || !text.trim()) continue;
-    paragraphs++;
-    chars += text.length;
-    if (chars < 200_000) count += words(text);
+    paragraphs += step;
+    chars += text.length * step;
+    if (chars < 200_000) count += words(text) * step;
     const parent = dom.parentEl(p) ?? p;
     byParent.set(parent, (byParent.get(parent) ?? 0) + text.length);
   }
@@ -64,6 +67,8 @@ function textGist(found: Census, bare: boolean): string | null {
   const begins = truncate(textOf(root, 300), 160);
   if (!begins) return null;
   if (!paragraphs) count = words(textOf(root, 20_000));
+  // A count from a sample is said to two figures (after "about").
+  if (step > 1) paragraphs = +paragraphs.toPrecision(2);
   const size = `about ${thousands(count)} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
   return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
 }

@@ -173,6 +173,32 @@ describe('work per call, whatever the page size', () => {
     );
   }, 180_000);
 
+  it("summary reads about as many paragraphs' text on a page of 50,000 as of 5,000, and says their number to two figures", async () => {
+    const counts: number[] = [];
+    for (const n of [5_000, 50_000]) {
+      const paragraphs = Array.from(
+        { length: n },
+        (_, i) => `<p>Paragraph ${i}, with the words around it that an article has.</p>`,
+      ).join('');
+      const page = await pageOf(`<h1>Notes</h1><main>${paragraphs}</main>`);
+      const { reads, result } = await page.evaluate(() => {
+        document.body.appendChild(document.createElement('span')).remove();
+        const w = window as unknown as { __count: (name: string) => number };
+        const before = w.__count('textContent');
+        const result = window.LLMHelper.summary();
+        return { reads: w.__count('textContent') - before, result };
+      });
+      expect(result).toContain(`in ${n} paragraphs`);
+      counts.push(reads);
+      await page.close();
+    }
+    console.log(`summary's text reads at 5,000 and 50,000 paragraphs: ${counts.join(', ')}`);
+    // Every paragraph's text was read: 5,000 and 50,000.
+    expect(counts[1], `text reads at 5,000 and 50,000 paragraphs: ${counts.join(', ')}`).toBeLessThan(
+      counts[0]! * 1.5 + 500,
+    );
+  }, 180_000);
+
   it("never asks the browser for a control's labels, which walks the whole page for each control", async () => {
     const rows = Array.from(
       { length: 2_000 },

@@ -125,8 +125,7 @@ function openMenus(ctx: ActionContext): Element[] {
   if (!menus.length) menus = shown;
   // Plain nested lists that became visible inside an open custom menu are submenus.
   for (const m of [...menus])
-    for (const sub of [...dom.qsa(m, NESTED_MENU)])
-      if (!menus.includes(sub) && isVisible(sub)) menus.push(sub);
+    for (const sub of dom.qsa(m, NESTED_MENU)) if (!menus.includes(sub) && isVisible(sub)) menus.push(sub);
   return menus;
 }
 

@@ -35,36 +35,41 @@ const LATER_RUNS = 5;
 
 /**
  * Milliseconds the garbage collector took within a call's longest task, from a CPU profile of the text
- * pass and the call: its busy stretches (samples between idle ones), less the text pass's (the
- * function named textPass), the longest.
+ * pass and the call. A synchronous call's: the GC samples from its first sample to its last (those in
+ * the function named timedCall). A click's, whose settling runs in many tasks: the GC samples of the
+ * longest busy stretch (samples between idle ones) after the text pass (the function named textPass).
  */
-function gcMs(profile) {
+function gcMs(profile, click) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const inPass = (id) => {
+  const under = (id, name) => {
     for (let n = id; n !== undefined; n = parent.get(n))
-      if (byId.get(n).callFrame.functionName === 'textPass') return true;
+      if (byId.get(n).callFrame.functionName === name) return true;
     return false;
   };
+  const samples = profile.samples.map((id, i) => ({
+    name: byId.get(id).callFrame.functionName,
+    ms: (profile.timeDeltas[i + 1] ?? 0) / 1000,
+    pass: under(id, 'textPass'),
+    call: under(id, 'timedCall'),
+  }));
+  const isGc = (s) => s.name === '(garbage collector)';
+  if (!click) {
+    const first = samples.findIndex((s) => s.call);
+    const last = samples.findLastIndex((s) => s.call);
+    return first < 0 ? 0 : samples.slice(first, last + 1).reduce((n, s) => n + (isGc(s) ? s.ms : 0), 0);
+  }
   let best = { ms: 0, gc: 0 };
-  let run = { ms: 0, gc: 0, pass: false };
-  const end = () => {
-    if (!run.pass && run.ms > best.ms) best = run;
-    run = { ms: 0, gc: 0, pass: false };
-  };
-  for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i];
-    const f = byId.get(id).callFrame.functionName;
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    if (f === '(idle)') end();
+  let run = { ms: 0, gc: 0 };
+  for (const s of samples.slice(samples.findLastIndex((s) => s.pass) + 1)) {
+    if (s.name === '(idle)') run = { ms: 0, gc: 0 };
     else {
-      run.ms += ms;
-      if (f === '(garbage collector)') run.gc += ms;
-      else if (inPass(id)) run.pass = true;
+      run.ms += s.ms;
+      if (isGc(s)) run.gc += s.ms;
+      if (run.ms > best.ms) best = run;
     }
   }
-  end();
   return best.gc;
 }
 
@@ -142,7 +147,10 @@ try {
             touch();
             longest.length = 0;
             const t0 = performance.now();
-            const result = await calls[op]();
+            // Named: the profile tells the call's samples from the text pass's.
+            const result = await (async function timedCall() {
+              return calls[op]();
+            })();
             const ms = performance.now() - t0;
             await pause(op === 'click' ? 200 : 0);
             const task = op === 'click' ? Math.max(0, ...longest) : ms;
@@ -160,7 +168,7 @@ try {
           const walk = await page.evaluate((op) => window.__bench.before(op), op);
           const run = await page.evaluate((op) => window.__bench.run(op), op);
           const { profile } = await cdp.send('Profiler.stop');
-          runs.push({ ...run, walk, gc: gcMs(profile) });
+          runs.push({ ...run, walk, gc: gcMs(profile, op === 'click') });
         }
         r.ops[op] = runs;
       }

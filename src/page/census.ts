@@ -126,7 +126,7 @@ export const isControl = (el: Element): boolean =>
  * root (one walk, then kept up to date; an element's is a range of its tree's). The classes by a query
  * each (a single-class query takes the browser's fast path), and not in shadow roots: a page may have
  * tens of thousands, each a few elements, where the queries cost more than all else (components say
- * alert by role). A shadow root's are its index's list as it is (no merge: 30,000 roots' garbage).
+ * alert by role). A shadow root's are its index's list as it is, not merged into a copy.
  */
 function tagLists(root: SearchRoot): {
   tag: (name: IndexedTag) => readonly Element[];

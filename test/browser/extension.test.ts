@@ -151,6 +151,11 @@ async function openSidePanel(tab: number, width = 420): Promise<Page> {
     panel = context.pages().find((p) => p.url() === url);
   if (!panel) throw new Error(`The side panel page ${url} did not open.`);
   if (process.env.DEBUG_EXT) panel.on('console', (m) => console.log('[side panel]', m.text()));
+  // Playwright can attach to a window the extension opened after its script ran (one in three on a
+  // loaded machine), so OPEN_PANEL_ROOT came too late and the panel's root is closed to the driver:
+  // load it again, with the init script in place from the start.
+  const host = await panel.waitForFunction(() => document.querySelector('llm-helper-panel'));
+  if (!(await host.evaluate((h) => !!h?.shadowRoot))) await panel.reload();
   await panel.locator('llm-helper-panel textarea').waitFor();
   return panel;
 }
@@ -775,7 +780,7 @@ describe('the extension, loaded unpacked', () => {
       await context.close();
       ({ context, worker, extensionId } = shipped);
     }
-  });
+  }, 60_000); // (it starts a browser of its own)
 
   it('the content script answers any message with a result or an error, and goes on working', async () => {
     const { page, tab } = await openTab('orders.html');

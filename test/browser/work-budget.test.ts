@@ -277,6 +277,48 @@ describe('work per call, whatever the page size', () => {
     await page.close();
   }, 120_000);
 
+  it("find's time runs from the call's start: where finding the page's roots used it all, it answers and says it stopped", async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // A clock that the first read of a host's shadow root once __slow is set moves on by a second: the
+    // call's finding of the roots then takes a second by the page's clock, over the search's 150 ms.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __slow: boolean };
+      const now = performance.now.bind(performance);
+      let ahead = 0;
+      performance.now = () => now() + ahead;
+      const d = Object.getOwnPropertyDescriptor(Element.prototype, 'shadowRoot')!;
+      Object.defineProperty(Element.prototype, 'shadowRoot', {
+        ...d,
+        get(this: Element) {
+          if (w.__slow) {
+            w.__slow = false;
+            ahead += 1000;
+          }
+          return d.get!.call(this) as ShadowRoot | null;
+        },
+      });
+    });
+    await page.route('**/cards.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><body>${cardsPage(2_000)}</body>` }),
+    );
+    await page.goto(`${ctx.server.url}/cards.html`);
+    await page.addScriptTag({ path: BUNDLE });
+    await page.evaluate(() => window.LLMHelper.prepare());
+    const { note, spent } = await page.evaluate(() => {
+      const w = window as unknown as { __slow: boolean };
+      // A change, so that the call looks for the roots again.
+      document.body.append(document.createElement('span'));
+      w.__slow = true;
+      const t = performance.now();
+      const found = window.LLMHelper.find('Card 1999');
+      return { note: found.note ?? '', spent: performance.now() - t };
+    });
+    // (Its time counted from after the roots, the search read them all within its 150 ms.)
+    expect(spent, 'the page clock ran on while the roots were found').toBeGreaterThan(1000);
+    expect(note).toContain('The search stopped after');
+    await page.close();
+  }, 120_000);
+
   it('find on a page with more than ASCII walks the text nodes only as far as its hit, and places hits after unified text', async () => {
     // Dashes, quotes and soft hyphens (which unifying removes, so that every later offset moves) all over.
     const notes = (from: number) =>

@@ -39,7 +39,8 @@ function textGist(found: Census, bare: boolean): string | null {
   let paragraphs = 0;
   let count = 0;
   let chars = 0;
-  for (const p of all.filter((_, i) => !(i % step))) {
+  for (let i = 0; i < all.length; i += step) {
+    const p = all[i]!;
     const text = dom.text(p) ?? '';
     if (text.length < 20 || !text.trim()) continue;
     paragraphs += step;

@@ -40,10 +40,11 @@ export default tseslint.config(
     },
   },
   {
-    // Imports point down (docs/layout.md): a cycle fails the lint, type-only imports included.
+    // Imports point down (docs/layout.md): a cycle fails the lint, type-only imports included, and a
+    // room of src/page imports only the rooms below it.
     files: ['src/**/*.ts'],
     plugins: { imports },
-    rules: { 'imports/no-import-cycle': 'error' },
+    rules: { 'imports/no-import-cycle': 'error', 'imports/page-rooms': 'error' },
   },
   {
     // The bundle runs inside other people's pages, where Prototype.js and MooTools replace Array.from
@@ -63,10 +64,10 @@ export default tseslint.config(
     },
   },
   {
-    // Page code reads element and document members through src/page/dom.ts: a form's controls and a
+    // Page code reads element and document members through src/page/dom/members.ts: a form's controls and a
     // document's named images and forms shadow them (<input name="getAttribute">, <img name="body">).
     files: ['src/page/**/*.ts'],
-    ignores: ['src/page/dom.ts'],
+    ignores: ['src/page/dom/members.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -75,7 +76,7 @@ export default tseslint.config(
           selector:
             "MemberExpression[object.name!='dom'][property.name=/^(getAttribute|hasAttribute|matches|closest|querySelector|querySelectorAll|getBoundingClientRect|tagName|localName|shadowRoot|attributes|children|firstElementChild|ownerDocument|parentNode|parentElement|nodeType|isConnected|textContent|getRootNode|contains|firstChild|getElementById|getElementsByTagName|createTreeWalker|elementFromPoint|defaultView|body|checkVisibility)$/]",
           message:
-            "Through src/page/dom.ts (dom.attr(el, …), dom.tag(el), …): the page's named controls can shadow this member.",
+            "Through src/page/dom/members.ts (dom.attr(el, …), dom.tag(el), …): the page's named controls can shadow this member.",
         },
       ],
     },

@@ -5,7 +5,7 @@
  * in (again after each page load); a second injection into the same page does nothing.
  */
 import { createLLMHelper } from '../src/helper';
-import { UI_HOST } from '../src/page/walk';
+import { UI_HOST } from '../src/page/dom/walk';
 import { isPageCall, type InputRequest, type PageCall, type PageReply } from './protocol';
 
 const LOADED = Symbol.for('llm-helper.content-script');

@@ -7,7 +7,7 @@
  */
 import { Agent } from '../src/agent/agent';
 import type { AgentOptions } from '../src/agent/types';
-import { createProvider, providers as listProviders } from '../src/llm';
+import { createProvider, providers as listProviders } from '../src/llm/index';
 import { ProviderError } from '../src/llm/errors';
 import { createPanel } from '../src/ui/panel';
 import { type PanelSettings } from '../src/ui/panel-options';

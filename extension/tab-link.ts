@@ -11,7 +11,7 @@ import { Toolkit, type ExecuteResult, type ToolsOptions } from '../src/tools/too
 import type { McpTool } from '../src/tools/api-types';
 import { normalizeCall, resultMessage } from '../src/tools/calls';
 import type { PageCall, PageMethod, PageReply } from './protocol';
-import { UNLOADING } from '../src/page/change-text';
+import { UNLOADING } from '../src/page/observe/change-text';
 import { WORDS, type Words } from './texts';
 
 /** How long a page load may take before the next call goes on without it. */

@@ -7,10 +7,10 @@ import { Agent, connect, defaultHelper, panel, providers, reconnect } from './in
 import type { LLMHelper } from './helper';
 import { LLMHelperError } from './errors';
 import { defineTool } from './tools/define';
-import { createProvider, type Preset } from './llm';
+import { createProvider, type Preset } from './llm/index';
 import type { Panel, PanelOptions } from './ui/panel-options';
 import type { Connection, ConnectOptions } from './bridge/connect';
-import * as dom from './page/dom';
+import * as dom from './page/dom/members';
 
 /** The global `LLMHelper` a script tag installs: the page's default LLMHelper and what works on it. */
 export type Installed = LLMHelper & {

@@ -5,18 +5,19 @@
 import { defaults, using, type Config } from './config';
 import { LLMHelperError, checkOptions, readOptions, safely } from './errors';
 import { checkArguments } from './signatures';
-import { scrub, scrubText } from './page/redact';
-import { truncate } from './page/text';
-import { describe } from './page/describe';
-import { snapshot } from './page/snapshot';
-import { summary } from './page/summary';
-import { extract, type ExtractOptions } from './page/extract';
-import { find, findNear } from './page/find';
-import { ElementStore } from './page/store';
-import { prepare, unfinishedNote } from './page/prepare';
-import { withinBudget } from './page/element-index';
-import { forgetRoots } from './page/roots';
-import type { Target } from './page/target';
+import { scrub, scrubText } from './page/perceive/redact';
+import { truncate } from './page/dom/text';
+import { describe } from './page/read/describe';
+import { snapshot } from './page/read/snapshot';
+import { summary } from './page/read/summary';
+import { extract, type ExtractOptions } from './page/read/extract';
+import { find } from './page/find/find';
+import { findNear } from './page/find/find-near';
+import { ElementStore } from './page/ids/store';
+import { prepare, unfinishedNote } from './page/dom/prepare';
+import { withinBudget } from './page/dom/element-index';
+import { forgetRoots } from './page/dom/roots';
+import type { Target } from './page/ids/target';
 import { VERSION } from './version';
 import { createActionContext, type TrustedInput } from './page/act/context';
 import { getMenuItems, clickMenuItem, rightClick } from './page/act/menu';
@@ -29,12 +30,12 @@ import { upload } from './page/act/upload';
 import { runJS } from './page/act/runjs';
 import { scroll, scrollIntoView } from './page/act/scroll';
 import { waitFor } from './page/act/wait';
-import { readLog, startPageLog } from './page/page-log';
+import { readLog, startPageLog } from './page/observe/page-log';
 import { help } from './help';
 import type { PageApi } from './page-api';
 import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
 import type { AnyTool } from './tools/define';
-import type { Format } from './tools/formats';
+import type { Format } from './tools/formats/index';
 import type {
   AnthropicCall,
   AnthropicToolResult,

@@ -15,16 +15,16 @@ export type { Panel, PanelOptions } from './ui/panel-options';
 export type { Connection, ConnectOptions } from './bridge/connect';
 export { LLMHelperError, type ErrorCode } from './errors';
 export { defaults, type Config } from './config';
-export type { FindOptions, Match, Matches } from './page/find';
-export type { ElementType, AriaRole } from './page/types';
-export type { DescribeOptions } from './page/describe';
-export type { SnapshotOptions } from './page/snapshot';
-export type { SummaryOptions } from './page/summary';
-export type { ExtractOptions, Extracted } from './page/extract';
-export type { Target } from './page/target';
+export type { FindOptions, Match, Matches } from './page/find/types';
+export type { ElementType, AriaRole } from './page/dom/types';
+export type { DescribeOptions } from './page/read/describe';
+export type { SnapshotOptions } from './page/read/snapshot';
+export type { SummaryOptions } from './page/read/summary';
+export type { ExtractOptions, Extracted } from './page/read/extract';
+export type { Target } from './page/ids/target';
 import { VERSION } from './version';
 export { VERSION };
-export type { ActionResult, ChangeReport } from './page/change-report';
+export type { ActionResult, ChangeReport } from './page/observe/change-report';
 export type { ClickOptions, DragOptions } from './page/act/pointer';
 export type { TypeOptions, PressOptions } from './page/act/keyboard';
 export type { UploadFile } from './page/act/upload';
@@ -32,7 +32,7 @@ export type { ScrollOptions } from './page/act/scroll';
 export type { WaitOptions, WaitResult, WaitState } from './page/act/wait';
 export type { MenuItem, MenuListing } from './page/act/menu';
 export type { RunJSResult } from './page/act/runjs';
-export type { Modifier } from './page/act/events';
+export type { Modifier } from './page/dom/events';
 export {
   defineTool,
   type Tool,
@@ -43,7 +43,7 @@ export {
   type ToolContext,
 } from './tools/define';
 export type { ToolsOptions, ExecuteResult } from './tools/toolkit';
-export type { Format } from './tools/formats';
+export type { Format } from './tools/formats/index';
 export type * from './tools/api-types';
 export {
   createProvider as provider,
@@ -58,7 +58,7 @@ export {
   type ProviderName,
   type AdapterName,
   type WireName,
-} from './llm';
+} from './llm/index';
 export type * from './llm/types';
 export {
   type AgentOptions,

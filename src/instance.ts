@@ -6,7 +6,7 @@
  */
 import { createLLMHelper, type LLMHelper } from './helper';
 import { readOptions } from './errors';
-import { createProvider, providers as listProviders, type Preset } from './llm';
+import { createProvider, providers as listProviders, type Preset } from './llm/index';
 import { Agent as CoreAgent } from './agent/agent';
 import { discardSavedRun, savedRun } from './agent/saved-run';
 import type { AgentOptions } from './agent/types';

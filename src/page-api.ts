@@ -3,12 +3,12 @@
  * this (tools/), and LLMHelper (helper.ts) adds the tools' listings, execute() and help() to it.
  */
 import type { Config } from './config';
-import type { DescribeOptions } from './page/describe';
-import type { SnapshotOptions } from './page/snapshot';
-import type { SummaryOptions } from './page/summary';
-import type { ExtractOptions, Extracted } from './page/extract';
-import type { FindOptions, Matches } from './page/find';
-import type { Target } from './page/target';
+import type { DescribeOptions } from './page/read/describe';
+import type { SnapshotOptions } from './page/read/snapshot';
+import type { SummaryOptions } from './page/read/summary';
+import type { ExtractOptions, Extracted } from './page/read/extract';
+import type { FindOptions, Matches } from './page/find/types';
+import type { Target } from './page/ids/target';
 import type { MenuListing } from './page/act/menu';
 import type { ClickOptions, DragOptions } from './page/act/pointer';
 import type { PressOptions, TypeOptions } from './page/act/keyboard';
@@ -16,8 +16,8 @@ import type { UploadFile } from './page/act/upload';
 import type { RunJSResult } from './page/act/runjs';
 import type { ScrollOptions } from './page/act/scroll';
 import type { WaitOptions, WaitResult, WaitState } from './page/act/wait';
-import type { ActionResult } from './page/change-report';
-import type { ConsoleOptions, LogEntry } from './page/page-log';
+import type { ActionResult } from './page/observe/change-report';
+import type { ConsoleOptions, LogEntry } from './page/observe/page-log';
 
 export interface PageApi {
   readonly version: string;

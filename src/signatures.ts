@@ -9,20 +9,20 @@ import * as z from 'zod/mini';
 import type { Config } from './config';
 import { LLMHelperError } from './errors';
 import { stringify } from './json';
-import type { DescribeOptions } from './page/describe';
-import type { SnapshotOptions } from './page/snapshot';
-import type { SummaryOptions } from './page/summary';
-import type { ConsoleOptions } from './page/page-log';
-import type { ExtractOptions } from './page/extract';
-import type { FindOptions } from './page/find';
+import type { DescribeOptions } from './page/read/describe';
+import type { SnapshotOptions } from './page/read/snapshot';
+import type { SummaryOptions } from './page/read/summary';
+import type { ConsoleOptions } from './page/observe/page-log';
+import type { ExtractOptions } from './page/read/extract';
+import type { FindOptions } from './page/find/types';
 import type { ClickOptions, DragOptions } from './page/act/pointer';
 import type { PressOptions, TypeOptions } from './page/act/keyboard';
 import type { ScrollOptions } from './page/act/scroll';
 import type { UploadFile } from './page/act/upload';
 import type { WaitOptions } from './page/act/wait';
 import type { ToolsOptions } from './tools/toolkit';
-import { FORMATS } from './tools/formats';
-import { truncate } from './page/text';
+import { FORMATS } from './tools/formats/index';
+import { truncate } from './page/dom/text';
 
 /** An element ID (number or digit string) or a CSS selector. */
 const target = z.union([z.int().check(z.minimum(1)), z.string().check(z.minLength(1))]);

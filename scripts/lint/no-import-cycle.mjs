@@ -87,4 +87,50 @@ const noImportCycle = {
   },
 };
 
-export default { rules: { 'no-import-cycle': noImportCycle } };
+/**
+ * The rooms of src/page, lowest first: a room imports only rooms below it (docs/layout.md), so a
+ * reader follows an element from the DOM up to an action one way.
+ */
+const PAGE_ROOMS = ['dom', 'perceive', 'ids', 'find', 'read', 'observe', 'act'];
+const roomOf = (file) => {
+  const m = /[/\\]src[/\\]page[/\\]([^/\\]+)[/\\]/.exec(file);
+  return m ? PAGE_ROOMS.indexOf(m[1]) : -1;
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const pageRooms = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A room of src/page imports only the rooms below it.' },
+    messages: {
+      up: '{{from}}/ may not import {{to}}/: the rooms go {{order}}, and a room imports only those before it. Move what both need down.',
+      loose: 'src/page/{{file}} is in no room: put it in one of {{order}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const from = roomOf(file);
+    const order = PAGE_ROOMS.join(' → ');
+    return {
+      Program(node) {
+        if (from < 0 && /[/\\]src[/\\]page[/\\][^/\\]+$/.test(file))
+          context.report({ node, messageId: 'loose', data: { file: file.split(/[/\\]/).pop(), order } });
+      },
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (from < 0 || typeof spec !== 'string' || !spec.startsWith('.')) return;
+        const to = resolveFrom(file, spec);
+        const room = to ? roomOf(to) : -1;
+        if (room > from)
+          context.report({
+            node: node.source,
+            messageId: 'up',
+            data: { from: PAGE_ROOMS[from], to: PAGE_ROOMS[room], order },
+          });
+      },
+    };
+  },
+};
+
+export default { rules: { 'no-import-cycle': noImportCycle, 'page-rooms': pageRooms } };

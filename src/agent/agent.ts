@@ -5,7 +5,7 @@
  * SDK's one scrubbing pass first.
  */
 import { EventEmitter } from 'eventemitter3';
-import { scrub } from '../page/redact';
+import { scrub } from '../page/perceive/redact';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import { ProviderError } from '../llm/errors';
 import type { ToolsOptions } from '../tools/toolkit';

@@ -2,7 +2,7 @@
  * The conversation as it is sent: scrubbed of secrets (what the API signed kept as it came), older tool
  * results shrunk to their first line, pictures sent once, with the turn that took them.
  */
-import { scrub } from '../page/redact';
+import { scrub } from '../page/perceive/redact';
 import type { Message, ToolResultMessage } from '../llm/types';
 import { spotlight } from './prompt';
 

@@ -2,7 +2,7 @@
  * What the agent (and the panel) use of a page: an LLMHelper in the same page has all of it; the
  * extension's side panel has a link to the page's content script, whose answers come back as promises.
  */
-import type { ConsoleOptions, LogEntry } from '../page/page-log';
+import type { ConsoleOptions, LogEntry } from '../page/observe/page-log';
 import type { ExecuteResult, ToolsOptions } from '../tools/toolkit';
 import type { McpTool } from '../tools/api-types';
 

@@ -3,7 +3,7 @@
  * random delimiters ("spotlighting"), declared as data that never carries instructions. Text from the
  * page that tries to instruct the model is flagged.
  */
-import * as dom from '../page/dom';
+import * as dom from '../page/dom/members';
 import { TOOL_RULES } from '../tools/rules';
 
 export type Language = 'en' | 'zh';

@@ -4,7 +4,7 @@
  * dropped once taken. When the tab's storage is full, a smaller run, then only its task, so that the
  * next page says the run was lost instead of showing nothing.
  */
-import { scrub } from '../page/redact';
+import { scrub } from '../page/perceive/redact';
 import { stringify } from '../json';
 import type { Message, Usage } from '../llm/types';
 import { compact, firstLine, withoutImages } from './history';

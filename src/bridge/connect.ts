@@ -18,8 +18,8 @@ import { classify } from '../agent/safety';
 import type { PendingCall } from '../agent/types';
 import type { Preset } from '../tools/define';
 import { VERSION } from '../version';
-import * as dom from '../page/dom';
-import { scrubText } from '../page/redact';
+import * as dom from '../page/dom/members';
+import { scrubText } from '../page/perceive/redact';
 
 export interface ConnectOptions {
   /** The pairing token the bridge printed. */

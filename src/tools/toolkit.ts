@@ -7,12 +7,12 @@ import { safeParse, type $ZodError, type $ZodIssue } from 'zod/v4/core';
 import { LLMHelperError } from '../errors';
 import { stringify } from '../json';
 import type { PageApi } from '../page-api';
-import { truncate } from '../page/text';
-import { presetTools } from './builtin';
+import { truncate } from '../page/dom/text';
+import { presetTools } from './builtin/index';
 import { FORMER_NAMES } from './rules';
 import { argumentObject, normalizeCall, resultMessage, type NeutralCall, type ToolResult } from './calls';
 import { defineTool, type AnyTool, type Preset } from './define';
-import * as formats from './formats';
+import * as formats from './formats/index';
 import type { AiSdkTool, ToolListings, ToolMessage } from './api-types';
 import { baseSchema, type JSONSchema } from './formats/json-schema';
 

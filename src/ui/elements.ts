@@ -1,5 +1,5 @@
 /** The panel's elements, built as text (never HTML), whose handlers hear the person's own events only. */
-import * as dom from '../page/dom';
+import * as dom from '../page/dom/members';
 import { isPersons, on } from './natives';
 
 /** A handler that acts on the person's own events only: a page script's synthetic event does nothing. */

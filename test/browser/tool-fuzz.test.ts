@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS } from '../../src/tools/builtin';
+import { BUILTIN_TOOLS } from '../../src/tools/builtin/index';
 import { baseSchema } from '../../src/tools/formats/json-schema';
 import { useBrowser } from '../support/browser';
 import { namesAField, randomArguments } from '../support/fuzz-args';

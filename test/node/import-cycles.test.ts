@@ -39,8 +39,36 @@ describe('the import-cycle lint', () => {
   it('passes on imports that point one way', async () => {
     const errors = await cycleErrors({
       'a.ts': "import { b } from './b';\nexport const a = (): number => b + 1;\n",
-      'b.ts': "import { truncate } from '../page/text';\nexport const b = truncate('x', 1).length;\n",
+      'b.ts': "import { truncate } from '../page/dom/text';\nexport const b = truncate('x', 1).length;\n",
     });
     expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+describe('the page-rooms lint', () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((f) => rmSync(f, { force: true })));
+  async function roomErrors(files: Record<string, string>): Promise<string[]> {
+    for (const [name, text] of Object.entries(files)) {
+      const path = join(ROOT, 'src/page', name);
+      made.push(path);
+      writeFileSync(path, text);
+    }
+    const results = await new ESLint({ cwd: ROOT }).lintFiles(made);
+    return results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'imports/page-rooms').map((m) => m.message),
+    );
+  }
+
+  it('fails on a room that imports one above it, and on a file in no room; passes imports that point down', async () => {
+    const errors = await roomErrors({
+      [`dom/__rooms_${process.pid}.ts`]: "import { find } from '../find/find';\nexport const up = find;\n",
+      [`act/__rooms_${process.pid}.ts`]:
+        "import { truncate } from '../dom/text';\nexport const down = truncate;\n",
+      [`__rooms_${process.pid}.ts`]: 'export const loose = 1;\n',
+    });
+    expect(errors).toHaveLength(2);
+    expect(errors.join('\n')).toMatch(/dom\/ may not import find\//);
+    expect(errors.join('\n')).toMatch(/is in no room: put it in one of dom → perceive/);
   }, 60_000);
 });

@@ -1,13 +1,13 @@
 /** census() classifies in script; it must agree with the selectors in types.ts, the one truth. */
 import { describe, expect, it } from 'vitest';
-import { census, isControl } from '../../src/page/census';
+import { census, isControl } from '../../src/page/read/census';
 import {
   ALERT_SELECTOR,
   DIALOG_SELECTOR,
   LANDMARK_SELECTOR,
   OUTLINE_SELECTOR,
   TYPE_SELECTORS,
-} from '../../src/page/types';
+} from '../../src/page/dom/types';
 
 const VARIETY = `
 <header><nav aria-label="Main"><a href="/">Home</a><a>no href</a><span role="link">span link</span></nav></header>

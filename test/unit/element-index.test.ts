@@ -12,12 +12,12 @@ import {
   NAME_ATTRS,
   type IndexedTag,
   type Slices,
-} from '../../src/page/element-index';
-import { elementIndex } from '../../src/page/index-range';
-import { prepareIndex } from '../../src/page/index-slices';
-import { prepare } from '../../src/page/prepare';
+} from '../../src/page/dom/element-index';
+import { elementIndex } from '../../src/page/dom/index-range';
+import { prepareIndex } from '../../src/page/dom/index-slices';
+import { prepare } from '../../src/page/dom/prepare';
 import { createLLMHelper } from '../../src/helper';
-import { prepareRoots } from '../../src/page/roots';
+import { prepareRoots } from '../../src/page/dom/roots';
 
 const TAGS: IndexedTag[] = [
   'a',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { iconShape } from '../../src/page/icon-shape';
-import { nameOf } from '../../src/page/label';
+import { iconShape } from '../../src/page/perceive/icon-shape';
+import { nameOf } from '../../src/page/perceive/name';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { createLLMHelper, defineTool, LLMHelperError } from '../../src';
+import { createLLMHelper, defineTool, LLMHelperError } from '../../src/index';
 
 describe('instances', () => {
   it('keep their own configuration, runJS switch, redaction and tools', async () => {

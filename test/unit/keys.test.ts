@@ -1,7 +1,7 @@
 /** Key names and characters to the key, code and legacy keyCode that real keyboards send (US layout). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keyInfo } from '../../src/page/act/events';
+import { keyInfo } from '../../src/page/dom/events';
 
 describe('keyInfo', () => {
   it.each([

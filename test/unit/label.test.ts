@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { adjacentLabel, iconName, nameOf, onlyProposed, roleOf, textOf } from '../../src/page/label';
-import { containsDeep, docOrder } from '../../src/page/walk';
+import { adjacentLabel } from '../../src/page/perceive/label-beside';
+import { iconName } from '../../src/page/perceive/icon-name';
+import { nameOf } from '../../src/page/perceive/name';
+import { onlyProposed, roleOf } from '../../src/page/perceive/role';
+import { textOf } from '../../src/page/perceive/text-of';
+import { containsDeep, docOrder } from '../../src/page/dom/walk';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -5,8 +5,8 @@
  * as one).
  */
 import { describe, expect, it } from 'vitest';
-import { eachLayerCandidate, MENUS } from '../../src/page/layers';
-import { ALERT_SELECTOR, DIALOG_SELECTOR } from '../../src/page/types';
+import { eachLayerCandidate, MENUS } from '../../src/page/observe/layers';
+import { ALERT_SELECTOR, DIALOG_SELECTOR } from '../../src/page/dom/types';
 
 const SAMPLES: Record<string, string> = {
   'dialog[open]': '<dialog open></dialog>',

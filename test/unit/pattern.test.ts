@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LLMHelperError } from '../../src/errors';
-import { matchesText, toPattern } from '../../src/page/pattern';
+import { matchesText, toPattern } from '../../src/page/find/pattern';
 import { fuzzRuns, regexSource } from '../support/fuzz-regex';
 
 const refusal = (p: string | RegExp, opts = {}) => {

@@ -1,7 +1,7 @@
 /** What a person reads when a provider is set up wrong: the URL that answered 404, an endpoint pasted as the base URL. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorFromResponse } from '../../src/llm/errors';
-import { createProvider } from '../../src/llm';
+import { createProvider } from '../../src/llm/index';
 
 afterEach(() => vi.restoreAllMocks());
 

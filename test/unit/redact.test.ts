@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaults, using } from '../../src/config';
-import { fieldValue, isSecretField, redactText, scrub } from '../../src/page/redact';
+import { fieldValue, isSecretField, redactText, scrub } from '../../src/page/perceive/redact';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaults } from '../../src/config';
 import { LLMHelperError } from '../../src/errors';
-import { ElementStore, describeFingerprint, fingerprint } from '../../src/page/store';
+import { ElementStore, describeFingerprint, fingerprint } from '../../src/page/ids/store';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toPattern } from '../../src/page/pattern';
-import { folded, normalize, readable, thousands, truncate } from '../../src/page/text';
+import { toPattern } from '../../src/page/find/pattern';
+import { folded, normalize, readable, thousands, truncate } from '../../src/page/dom/text';
 
 describe('normalize', () => {
   it('reads &nbsp; and runs of white space as one space', () => {

@@ -10,8 +10,8 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { asSchema, tool as aiTool } from 'ai';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { createLLMHelper } from '../../src/helper';
-import { BUILTIN_TOOLS } from '../../src/tools/builtin';
-import { FORMATS } from '../../src/tools/formats';
+import { BUILTIN_TOOLS } from '../../src/tools/builtin/index';
+import { FORMATS } from '../../src/tools/formats/index';
 
 type Schema = Record<string, unknown>;
 const helper = createLLMHelper();

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLLMHelper } from '../../src/helper';
-import { BUILTIN_TOOLS } from '../../src/tools/builtin';
+import { BUILTIN_TOOLS } from '../../src/tools/builtin/index';
 import { baseSchema } from '../../src/tools/formats/json-schema';
 import { namesAField, randomArguments } from '../support/fuzz-args';
 

@@ -5,7 +5,7 @@
  * no attribute, anywhere in a page, is listed, and what is listed is matched somewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { BARE_INTERACTIVE, INTERACTIVE_SELECTOR } from '../../src/page/types';
+import { BARE_INTERACTIVE, INTERACTIVE_SELECTOR } from '../../src/page/dom/types';
 
 const HTML_TAGS =
   'a abbr address area article aside audio b bdi bdo blockquote body br button canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr i iframe img input ins kbd label legend li main map mark menu meter nav noscript object ol optgroup option output p picture pre progress q rp rt ruby s samp search section select slot small source span strong sub summary sup table tbody td template textarea tfoot th thead time tr track u ul var video wbr md-radio x-card my-button'.split(

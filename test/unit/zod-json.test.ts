@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import * as classic from 'zod';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS } from '../../src/tools/builtin';
+import { BUILTIN_TOOLS } from '../../src/tools/builtin/index';
 import { zodToJSON, type JSONSchema } from '../../src/tools/formats/zod-json';
 import { mapSchema } from '../../src/tools/formats/json-schema';
 

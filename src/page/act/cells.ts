@@ -3,17 +3,17 @@
  * (a double-click, else Enter, else F2), types into the editor, commits with Enter, and reads back what
  * the cell shows.
  */
-import { deepActiveElement, elementLine } from '../describe';
-import { textOf } from '../label';
-import type { ActionResult } from '../change-report';
-import { resolveTarget, type Target } from '../target';
-import { TYPE_SELECTORS } from '../types';
-import { isVisible } from '../visible';
-import { truncate } from '../text';
-import * as dom from '../dom';
+import { deepActiveElement, elementLine } from '../read/describe';
+import { textOf } from '../perceive/text-of';
+import type { ActionResult } from '../observe/change-report';
+import { resolveTarget, type Target } from '../ids/target';
+import { TYPE_SELECTORS } from '../dom/types';
+import { isVisible } from '../perceive/visible';
+import { truncate } from '../dom/text';
+import * as dom from '../dom/members';
 import type { ActionContext } from './context';
 import { content, editableOf, type TypeOptions } from './text-fields';
-import { keyEvent, keyInfo } from './events';
+import { keyEvent, keyInfo } from '../dom/events';
 import { hoverAt, prepare, pressAt } from './pointer';
 
 /** The keyboard's actions, passed by keyboard.ts (which calls this file) so that this file sits below it. */

@@ -3,18 +3,18 @@
  * group), then read back.
  */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../describe';
-import { inputType, roleOf, tagOf, isChecked } from '../label';
-import { describeChanges } from '../change-text';
-import { type ActionResult } from '../change-report';
-import { track } from '../settle';
-import { resolveTarget, type Target } from '../target';
+import { elementLine } from '../read/describe';
+import { inputType, roleOf, tagOf, isChecked } from '../perceive/role';
+import { describeChanges } from '../observe/change-text';
+import { type ActionResult } from '../observe/change-report';
+import { track } from '../observe/settle';
+import { resolveTarget, type Target } from '../ids/target';
 import type { ActionContext } from './context';
-import { activate } from './events';
-import { isDisabled } from '../disabled';
+import { activate } from '../dom/events';
+import { isDisabled } from '../perceive/disabled';
 import { liveEquivalent } from './keyboard';
 import { hoverAt, pointerTarget, pressAt } from './pointer';
-import * as dom from '../dom';
+import * as dom from '../dom/members';
 
 /** check(id, checked = true): checkboxes, radios and switches, clicked where they are drawn so frameworks see it; verified. */
 export async function check(ctx: ActionContext, id: Target, checked = true): Promise<ActionResult> {

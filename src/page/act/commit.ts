@@ -3,8 +3,8 @@
  * the field, or focus leaving it), once, and only if the value differs from what it held before the
  * edit. An app that adds an entry on `change` then adds it once, when a person's would.
  */
-import { plainEvent } from './events';
-import * as dom from '../dom';
+import { plainEvent } from '../dom/events';
+import * as dom from '../dom/members';
 
 /** Fields typed into whose edit is not committed yet, with the value each held before it. */
 const due = new WeakMap<Element, string>();

@@ -1,6 +1,6 @@
 /** What the actions of one LLMHelper instance share: the element store and the pointer's state. */
-import type { ElementStore } from '../store';
-import type { KeyInfo, Modifier, Point } from './events';
+import type { ElementStore } from '../ids/store';
+import type { KeyInfo, Modifier, Point } from '../dom/events';
 
 /**
  * Real input, for pages that ignore synthetic events (the extension's chrome.debugger, a CDP driver):

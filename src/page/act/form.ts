@@ -1,35 +1,28 @@
 /** select: native selects through their own properties and events, ARIA and drawn ones through the pointer; a radio group by its label. */
 import { LLMHelperError } from '../../errors';
-import { deepActiveElement, elementLine } from '../describe';
-import {
-  classSays,
-  isInteractive,
-  roleOf,
-  tagOf,
-  controlledBy,
-  labelledControl,
-  namedBy,
-  nameOf,
-  textOf,
-} from '../label';
-import { describeChanges } from '../change-text';
-import { observeChanges, type ActionResult } from '../change-report';
-import { track } from '../settle';
-import { resolveTarget, type Target } from '../target';
-import { toPattern } from '../pattern';
-import { normalize, truncate } from '../text';
-import { isVisible } from '../visible';
-import { queryAllDeep } from '../roots';
-import { docOrder } from '../walk';
-import { fieldValue } from '../redact';
+import { deepActiveElement, elementLine } from '../read/describe';
+import { classSays, isInteractive, roleOf, tagOf } from '../perceive/role';
+import { controlledBy, nameOf } from '../perceive/name';
+import { labelledControl, namedBy } from '../perceive/label-beside';
+import { textOf } from '../perceive/text-of';
+import { describeChanges } from '../observe/change-text';
+import { observeChanges, type ActionResult } from '../observe/change-report';
+import { track } from '../observe/settle';
+import { resolveTarget, type Target } from '../ids/target';
+import { toPattern } from '../find/pattern';
+import { normalize, truncate } from '../dom/text';
+import { isVisible } from '../perceive/visible';
+import { queryAllDeep } from '../dom/roots';
+import { docOrder } from '../dom/walk';
+import { fieldValue } from '../perceive/redact';
 import type { ActionContext } from './context';
-import { keyEvent, keyInfo, plainEvent, sleep } from './events';
-import { isDisabled } from '../disabled';
+import { keyEvent, keyInfo, plainEvent, sleep } from '../dom/events';
+import { isDisabled } from '../perceive/disabled';
 import { liveEquivalent, type } from './keyboard';
 import { click } from './pointer';
-import * as dom from '../dom';
-import { standIn } from '../stand-in';
-import { openPlainList, plainListbox, plainOptions, shownOptions } from '../options';
+import * as dom from '../dom/members';
+import { standIn } from '../perceive/stand-in';
+import { openPlainList, plainListbox, plainOptions, shownOptions } from '../perceive/options';
 
 import { check } from './check';
 

@@ -5,13 +5,14 @@
  * (mask, maxlength, formatter) is reported, not hidden.
  */
 import { LLMHelperError } from '../../errors';
-import { deepActiveElement, elementLine } from '../describe';
-import { inputType, roleOf, tagOf, textOf } from '../label';
-import { describeChanges } from '../change-text';
-import { track } from '../settle';
-import { type ActionResult } from '../change-report';
-import { resolveTarget, type Target } from '../target';
-import { isVisible } from '../visible';
+import { deepActiveElement, elementLine } from '../read/describe';
+import { inputType, roleOf, tagOf } from '../perceive/role';
+import { textOf } from '../perceive/text-of';
+import { describeChanges } from '../observe/change-text';
+import { track } from '../observe/settle';
+import { type ActionResult } from '../observe/change-report';
+import { resolveTarget, type Target } from '../ids/target';
+import { isVisible } from '../perceive/visible';
 import type { ActionContext } from './context';
 import {
   inputEvent,
@@ -23,11 +24,11 @@ import {
   setValueWithEvents,
   sleep,
   type Modifier,
-} from './events';
-import { isDisabled } from '../disabled';
-import { normalize, truncate } from '../text';
-import * as dom from '../dom';
-import { operated } from '../stand-in';
+} from '../dom/events';
+import { isDisabled } from '../perceive/disabled';
+import { normalize, truncate } from '../dom/text';
+import * as dom from '../dom/members';
+import { operated } from '../perceive/stand-in';
 import {
   TYPEAHEAD_MS,
   content,

@@ -4,23 +4,23 @@
  * path ("Export > CSV") by hovering each parent, never clicking it.
  */
 import { LLMHelperError } from '../../errors';
-import { disabledReason } from '../disabled';
-import { controlledBy, nameOf } from '../label';
-import { describeChanges } from '../change-text';
-import { observeChanges, type ActionResult } from '../change-report';
-import { toggledPopup } from '../layers';
-import { track } from '../settle';
-import type { Target } from '../target';
-import { toPattern } from '../pattern';
-import { normalize, plural, truncate } from '../text';
-import { isVisible, visibleMatches } from '../visible';
-import { containsDeep } from '../walk';
-import { queryAllDeep } from '../roots';
+import { disabledReason } from '../perceive/disabled';
+import { controlledBy, nameOf } from '../perceive/name';
+import { describeChanges } from '../observe/change-text';
+import { observeChanges, type ActionResult } from '../observe/change-report';
+import { toggledPopup } from '../observe/layers';
+import { track } from '../observe/settle';
+import type { Target } from '../ids/target';
+import { toPattern } from '../find/pattern';
+import { normalize, plural, truncate } from '../dom/text';
+import { isVisible, visibleMatches } from '../perceive/visible';
+import { containsDeep } from '../dom/walk';
+import { queryAllDeep } from '../dom/roots';
 import type { ActionContext } from './context';
-import { sleep } from './events';
+import { sleep } from '../dom/events';
 import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
-import * as dom from '../dom';
-import { plainListbox, plainOptions } from '../options';
+import * as dom from '../dom/members';
+import { plainListbox, plainOptions } from '../perceive/options';
 
 export interface MenuItem {
   id: number;

@@ -1,8 +1,8 @@
 /** navigate, back, forward, reload. A full navigation ends this page's session: the note says so. */
 import { LLMHelperError } from '../../errors';
-import { describeChanges } from '../change-text';
-import { track } from '../settle';
-import { type ActionResult } from '../change-report';
+import { describeChanges } from '../observe/change-text';
+import { track } from '../observe/settle';
+import { type ActionResult } from '../observe/change-report';
 import type { ActionContext } from './context';
 
 const SESSION_NOTE =

@@ -4,23 +4,25 @@
  * deepest element there, keeping the browser's default behaviour (links, submit, labels).
  */
 import { LLMHelperError } from '../../errors';
-import { deepActiveElement, elementLine } from '../describe';
-import { controlsIn, isInteractive, tagOf, isChecked, nameOf, textOf } from '../label';
-import { DIALOG_SELECTOR, TYPE_SELECTORS } from '../types';
-import { disabledReason } from '../disabled';
-import { deepElementFromPoint, drawnBox, isInert, quickVisibility, transparent } from '../visible';
-import { hoverHolder } from '../hover-css';
-import { behindLayer } from '../find';
-import { describeChanges } from '../change-text';
-import { track } from '../settle';
-import { type ActionResult } from '../change-report';
-import { resolveTarget, type Target } from '../target';
-import { containsDeep, nearAncestor, parentOf } from '../walk';
+import { deepActiveElement, elementLine } from '../read/describe';
+import { controlsIn, isInteractive, tagOf, isChecked } from '../perceive/role';
+import { nameOf } from '../perceive/name';
+import { textOf } from '../perceive/text-of';
+import { DIALOG_SELECTOR, TYPE_SELECTORS } from '../dom/types';
+import { disabledReason } from '../perceive/disabled';
+import { deepElementFromPoint, drawnBox, isInert, quickVisibility, transparent } from '../perceive/visible';
+import { hoverHolder } from '../perceive/hover-css';
+import { behindLayer } from '../find/notes';
+import { describeChanges } from '../observe/change-text';
+import { track } from '../observe/settle';
+import { type ActionResult } from '../observe/change-report';
+import { resolveTarget, type Target } from '../ids/target';
+import { containsDeep, nearAncestor, parentOf } from '../dom/walk';
 import type { ActionContext } from './context';
-import { mouseEvent, nextFrame, sleep, type Modifier, type Point } from './events';
-import * as dom from '../dom';
-import { openPlainList } from '../options';
-import { labelsOf } from '../labels';
+import { mouseEvent, nextFrame, sleep, type Modifier, type Point } from '../dom/events';
+import * as dom from '../dom/members';
+import { openPlainList } from '../perceive/options';
+import { labelsOf } from '../perceive/labels';
 
 export interface ClickOptions {
   button?: 'left' | 'middle' | 'right';

@@ -4,7 +4,7 @@
  * `return` work. Under a Content-Security-Policy without 'unsafe-eval' it fails and says so.
  */
 import type { Config } from '../../config';
-import { truncate } from '../text';
+import { truncate } from '../dom/text';
 
 export interface RunJSResult {
   ok: boolean;

@@ -1,13 +1,13 @@
 /** scroll (pixels, or to the top/bottom) in the right scrollable container, and scrollIntoView. */
-import { elementLine } from '../describe';
-import { describeChanges } from '../change-text';
-import { track } from '../settle';
-import { type ActionResult } from '../change-report';
-import { resolveTarget, type Target } from '../target';
-import { parentOf } from '../walk';
+import { elementLine } from '../read/describe';
+import { describeChanges } from '../observe/change-text';
+import { track } from '../observe/settle';
+import { type ActionResult } from '../observe/change-report';
+import { resolveTarget, type Target } from '../ids/target';
+import { parentOf } from '../dom/walk';
 import type { ActionContext } from './context';
-import * as dom from '../dom';
-import { partlyRendered, renderedRange } from '../rendered';
+import * as dom from '../dom/members';
+import { partlyRendered, renderedRange } from '../perceive/rendered';
 
 export interface ScrollOptions {
   /** Scroll this element's scrollable container (or itself, if it scrolls); default: the page. */

@@ -2,12 +2,12 @@
  * Kinds of text field, and how to read one back: a plain input, an input that only feeds an editor which
  * shows the text itself (CodeMirror 5, Ace, Monaco), and a typeahead with the suggestions it offers.
  */
-import { inputType, roleOf, tagOf } from '../label';
-import { itemLines } from '../change-report';
-import { isVisible } from '../visible';
+import { inputType, roleOf, tagOf } from '../perceive/role';
+import { itemLines } from '../observe/change-report';
+import { isVisible } from '../perceive/visible';
 import type { ActionContext } from './context';
-import { keyEvent, keyInfo, type Modifier } from './events';
-import * as dom from '../dom';
+import { keyEvent, keyInfo, type Modifier } from '../dom/events';
+import * as dom from '../dom/members';
 
 const NOT_TEXT_INPUTS = new Set([
   'checkbox',

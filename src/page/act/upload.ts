@@ -1,14 +1,14 @@
 /** upload: files put into a file input or a drop zone, as a person's drop or file picker would. */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../describe';
-import { inputType, tagOf } from '../label';
-import { describeChanges } from '../change-text';
-import { type ActionResult } from '../change-report';
-import { track } from '../settle';
-import { resolveTarget, type Target } from '../target';
+import { elementLine } from '../read/describe';
+import { inputType, tagOf } from '../perceive/role';
+import { describeChanges } from '../observe/change-text';
+import { type ActionResult } from '../observe/change-report';
+import { track } from '../observe/settle';
+import { resolveTarget, type Target } from '../ids/target';
 import type { ActionContext } from './context';
-import { plainEvent } from './events';
-import * as dom from '../dom';
+import { plainEvent } from '../dom/events';
+import * as dom from '../dom/members';
 
 export interface UploadFile {
   name: string;

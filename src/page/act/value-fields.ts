@@ -2,15 +2,15 @@
  * Fields that take a value in a set form rather than typed text: a slider and a colour are set to it, as
  * dragging or picking would; a date, time or month field only accepts its ISO form.
  */
-import { elementLine } from '../describe';
-import { isDisabled } from '../disabled';
-import { describeChanges } from '../change-text';
-import { track } from '../settle';
-import { type ActionResult } from '../change-report';
-import { truncate } from '../text';
+import { elementLine } from '../read/describe';
+import { isDisabled } from '../perceive/disabled';
+import { describeChanges } from '../observe/change-text';
+import { track } from '../observe/settle';
+import { type ActionResult } from '../observe/change-report';
+import { truncate } from '../dom/text';
 import type { ActionContext } from './context';
-import { keyEvent, keyInfo, setValueWithEvents, sleep } from './events';
-import * as dom from '../dom';
+import { keyEvent, keyInfo, setValueWithEvents, sleep } from '../dom/events';
+import * as dom from '../dom/members';
 
 /** The value a browser's date and time fields accept, whatever they show. */
 export const DATE_FORMATS: Record<string, string> = {

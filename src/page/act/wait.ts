@@ -1,14 +1,15 @@
 /** waitFor(pattern | { id, state }): a MutationObserver (in open shadow roots too) with a polling fallback. */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../describe';
-import { find, type FindOptions, type Match } from '../find';
-import type { ElementStore } from '../store';
-import type { Target } from '../target';
-import { visibility } from '../visible';
-import { collectRoots } from '../roots';
+import { elementLine } from '../read/describe';
+import { find } from '../find/find';
+import { type FindOptions, type Match } from '../find/types';
+import type { ElementStore } from '../ids/store';
+import type { Target } from '../ids/target';
+import { visibility } from '../perceive/visible';
+import { collectRoots } from '../dom/roots';
 import type { ActionContext } from './context';
-import { nextFrame } from './events';
-import { isDisabled } from '../disabled';
+import { nextFrame } from '../dom/events';
+import { isDisabled } from '../perceive/disabled';
 
 export type WaitState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled';
 

@@ -1,6 +1,6 @@
 /** The action tools: each changes the page and reports what changed. */
 import * as z from 'zod/mini';
-import type { ActionResult } from '../../page/change-report';
+import type { ActionResult } from '../../page/observe/change-report';
 import { defineTool, type ToolOutput } from '../define';
 import { elementId } from './fields';
 

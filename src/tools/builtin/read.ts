@@ -1,6 +1,6 @@
 /** The read tools: look at the page, never change it. */
 import * as z from 'zod/mini';
-import type { FindOptions } from '../../page/find';
+import type { FindOptions } from '../../page/find/types';
 import { defineTool } from '../define';
 import { elementId, elementType, limit, pattern, visibility, within } from './fields';
 import { jsonText, matchesOutput } from './render';

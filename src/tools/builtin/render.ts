@@ -1,7 +1,7 @@
 /** Concise text for a model from the page tools' structured results. */
-import type { Match, Matches } from '../../page/find';
+import type { Match, Matches } from '../../page/find/types';
 import { stringify } from '../../json';
-import { truncate } from '../../page/text';
+import { truncate } from '../../page/dom/text';
 import type { ToolOutput } from '../define';
 
 export function matchLine(m: Match): string {

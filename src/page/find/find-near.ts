@@ -1,0 +1,106 @@
+/** findNear: find, ranked by closeness to a known element (the smallest shared container, then distance). */
+import { closestDeep, contextOf, ROW } from '../perceive/context';
+import * as dom from '../dom/members';
+import { hoverHolder } from '../perceive/hover-css';
+import type { ElementStore } from '../ids/store';
+import { resolveTarget, type Target } from '../ids/target';
+import { INTERACTIVE_SELECTOR } from '../dom/types';
+import { containsDeep, parentOf } from '../dom/walk';
+import { patternAndOptions } from './find';
+import { search } from './search';
+import { finish, toMatch } from './matches';
+import type { Candidate, FindOptions, Matches } from './types';
+
+interface Nearness {
+  /** Steps from the anchor up to the smallest container both share. */
+  shared: number;
+  distance: number;
+  relation: string;
+}
+
+function nearness(anchor: Element, el: Element, anchorUp: Map<Element, number>): Nearness {
+  let lca: Element | null = null;
+  for (let n: Element | null = el; n; n = parentOf(n))
+    if (anchorUp.has(n)) {
+      lca = n;
+      break;
+    }
+  const shared = lca ? anchorUp.get(lca)! : 1e6;
+  const a = dom.rect(anchor);
+  const b = dom.rect(el);
+  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+  const relations: string[] = [];
+  if (lca === anchor) relations.push('inside');
+  else if (lca === el) relations.push('contains');
+  else if (lca) {
+    const row = closestDeep(anchor, ROW);
+    if (row && containsDeep(row, el)) relations.push('same row');
+    else {
+      const ctx = contextOf(anchor);
+      if (ctx && containsDeep(ctx.element, el)) relations.push(`same ${ctx.kind}`);
+    }
+  }
+  if (lca !== anchor && lca !== el) {
+    const horizontal = Math.abs(dx) > Math.abs(dy) || (b.bottom > a.top && b.top < a.bottom);
+    relations.push(horizontal ? (dx >= 0 ? 'right of' : 'left of') : dy >= 0 ? 'below' : 'above');
+  }
+  return { shared, distance: Math.round(Math.hypot(dx, dy)), relation: relations.join(', ') };
+}
+
+/** findNear(id, pattern?, options?): find, ranked by closeness to element `id`, each saying how it relates. */
+export function findNear(
+  store: ElementStore,
+  id: Target,
+  pattern?: string | RegExp | FindOptions | null,
+  given: FindOptions = {},
+): Matches {
+  const [p, options] = patternAndOptions(pattern, given, INTERACTIVE_SELECTOR);
+  const anchor = resolveTarget(store, id, 'findNear anchor').element;
+  const result = search(store, p, { ...options, within: undefined });
+  const anchorUp = new Map<Element, number>();
+  let steps = 0;
+  for (let n: Element | null = anchor; n; n = parentOf(n)) anchorUp.set(n, steps++);
+  const scored = result.candidates
+    .filter((c) => c.el !== anchor)
+    .map((c) => ({ c, n: nearness(anchor, c.el, anchorUp) }))
+    .sort((x, y) => x.n.shared - y.n.shared || x.n.distance - y.n.distance || y.c.score - x.c.score);
+  const byCandidate = new Map(scored.map((s) => [s.c, s.n]));
+  const out = finish(
+    store,
+    result,
+    scored.map((s) => s.c),
+    options.limit ?? store.config.findLimit,
+    options,
+    (c, m) => {
+      m.relation = byCandidate.get(c)!.relation;
+      if (m.row && m.relation.startsWith('same row')) delete m.row;
+    },
+  );
+  const onHover = hoverOnlyNote(store, anchor, result.hidden);
+  if (onHover) out.note = out.note ? `${out.note} ${onHover}` : onHover;
+  return out;
+}
+
+/**
+ * The anchor's own controls that the page shows only while the pointer is over its item (CSS :hover):
+ * hidden to a search, and the ones a person means by "this item's Delete".
+ */
+function hoverOnlyNote(store: ElementStore, anchor: Element, hidden: Candidate[]): string {
+  // `[12] button "Delete"`, as a match says it.
+  const ref = (c: Candidate) => {
+    const m = toMatch(store, c);
+    return `[${m.id}] ${m.role ?? m.tag}${m.text ? ` "${m.text}"` : ''}`;
+  };
+  const shown: string[] = [];
+  let holder: Element | null = null;
+  for (const c of hidden.slice(0, 30)) {
+    const over = hoverHolder(c.el);
+    if (!over || !containsDeep(over, anchor)) continue;
+    holder ??= over;
+    shown.push(ref(c));
+  }
+  return holder
+    ? `Shown only on hover of ${ref({ el: holder, source: holder, matched: '' } as Candidate)} (CSS :hover): ${shown.slice(0, 5).join('; ')}; a click by ID works.`
+    : '';
+}

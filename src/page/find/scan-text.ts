@@ -1,0 +1,249 @@
+/**
+ * The text scan: a root's text read a part at a time, scanned with the pattern's superset regex, each
+ * place verified on its block's own text, within one search's budget of time and hits.
+ */
+import * as dom from '../dom/members';
+import { matchesText, searchText, type Pattern } from './pattern';
+import { INLINE_TAGS, normalize } from '../dom/text';
+import { scrubText } from '../perceive/redact';
+import type { SearchRoot } from '../dom/walk';
+import type { Hit } from './types';
+import { MAX_HITS, overBudget, type Budget } from './budget';
+
+/** Tags whose text is never read as page text. */
+const NOT_TEXT = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'OPTION',
+  'OPTGROUP',
+  'TEXTAREA',
+  'TITLE',
+  'script',
+  'style',
+  'title',
+]);
+const SHOW_TEXT = 4;
+
+/**
+ * A root's text nodes joined into one string, with each node's offset, for one regex scan. The scan
+ * runs over windows of it (SCAN_WINDOW), so that no single regex run covers more than a window.
+ */
+interface TextIndex {
+  text: string;
+  /** The text node that holds offset `at` of text, and the offsets where that node's text starts and ends. */
+  nodeAt(at: number): [node: Text, start: number, end: number] | null;
+}
+
+/** Longest text one verification regex runs over (a block's or an element's own text). */
+export const VERIFY_CHARS = 5000;
+/** The scan runs over windows of the joined text this long, overlapping by SCAN_OVERLAP. */
+const SCAN_WINDOW = 8192;
+const SCAN_OVERLAP = 1024;
+
+/** The block a text node reads in: its nearest ancestor that is not inline (stopping at `stop`). */
+function blockOf(node: Text, stop: Element | null): Element | null {
+  const parent = dom.parent(node);
+  if (!parent) return null;
+  let g = dom.nodeType(parent) === 1 ? (parent as Element) : ((parent as ShadowRoot).host ?? null);
+  while (g && g !== stop && INLINE_TAGS.has(dom.tag(g))) {
+    const up = dom.parent(g);
+    if (!up || dom.nodeType(up) !== 1) break;
+    g = up as Element;
+  }
+  return g;
+}
+
+/** A root's text is read in parts (rootTextHits) and scanned each time this much has been read. */
+const CHUNK_CHARS = 1 << 16;
+
+/**
+ * The text hits of a root. Its text is read a part at a time: the root split into its children (to three
+ * levels of branching; an element with one child is a wrapper), each part's textContent (every
+ * text node's data in tree order, several times faster than visiting them), and scanned whenever
+ * CHUNK_CHARS have been read, the budget checked between. A page's 30 MB of text is never one read
+ * (130 ms in Chromium once any character is past Latin-1, which makes the whole string two bytes a
+ * character; its blocks read one by one, 66 ms), and a search that has its hits, or has used its
+ * time, stops reading.
+ */
+export function rootTextHits(
+  root: SearchRoot,
+  pattern: Pattern,
+  stop: Element | null,
+  budget: Budget,
+): Hit[] {
+  const doc = dom.docOf(root);
+  const base = root === doc ? dom.pageRoot(doc) : root;
+  const hits: Hit[] = [];
+  let raw = '';
+  // Where the text read since the last scan starts.
+  let first: Node = base;
+  const scan = () => {
+    if (raw) textHits(indexText(doc, base, first, raw, pattern), pattern, stop, budget, hits);
+    raw = '';
+  };
+  const read = (n: Node, depth: number): void => {
+    // Two or more element children are parts (a level of branching spent); one is in a wrapper (a tenth
+    // of a level: a chain of wrappers ends too).
+    let kids = 0;
+    if (depth < 3)
+      for (let c = dom.firstChild(n); c && kids < 2; c = c.nextSibling) if (dom.nodeType(c) === 1) kids++;
+    if (kids)
+      for (let c = dom.firstChild(n); c && !budget.stopped; c = c.nextSibling)
+        read(c, depth + (kids > 1 ? 1 : 0.1));
+    else {
+      if (!raw) first = n;
+      // A comment's (or processing instruction's) textContent is its data, which its parent's leaves
+      // out. A text, element or shadow root's is never null: only a document's is.
+      const type = dom.nodeType(n);
+      if (type !== 7 && type !== 8) raw += dom.text(n);
+    }
+    // Scanned after a block only: the text and inline elements of a line are joined whole.
+    if (raw.length > CHUNK_CHARS && dom.nodeType(n) === 1 && !INLINE_TAGS.has(dom.tag(n as Element))) scan();
+  };
+  // A shadow root (most hold a component's few lines) is read whole.
+  read(base, dom.nodeType(root) === 11 ? 3 : 0);
+  scan();
+  return hits;
+}
+
+/**
+ * Parts of a root's text joined (`raw`, from the part `first` on), unified for the pattern once, and
+ * its text nodes walked only as far as the hits reach, to tell which node a hit is in: a search with
+ * one hit early on, or none, visits few nodes.
+ */
+function indexText(doc: Document, base: Node, first: Node, raw: string, pattern: Pattern): TextIndex {
+  const text = searchText(pattern, raw);
+  let walker: TreeWalker | null = null;
+  let node: Text | null = null;
+  let start = 0;
+  let end = 0;
+  let done = false;
+  return {
+    text,
+    // Asked in order (the scan goes forward): the walk goes on to the node that holds `at`.
+    nodeAt(at) {
+      while (!done && end <= at) {
+        let n: Text | null;
+        if (walker) n = walker.nextNode() as Text | null;
+        else {
+          walker = dom.treeWalker(doc, base, SHOW_TEXT);
+          walker.currentNode = first;
+          n = dom.nodeType(first) === 3 ? (first as Text) : (walker.nextNode() as Text | null);
+        }
+        if (!n) done = true;
+        else if (n.data) {
+          node = n;
+          start = end;
+          // Its offset in the text: its own text unified.
+          end += searchText(pattern, n.data).length;
+        }
+      }
+      return node && [node, start, end];
+    },
+  };
+}
+
+/**
+ * A block's own text: its text and inline descendants', with nested blocks as line breaks. A long one
+ * (a log in a <pre>, a long article) is read as the VERIFY_CHARS around the place the scan found in it
+ * (`offset` in `node`), so that a match past its start is still checked.
+ */
+function blockText(block: Element, node: Text, offset: number): string {
+  let out = '';
+  let center = -1;
+  const read = (el: Node): void => {
+    for (
+      let c = dom.firstChild(el);
+      c && (center < 0 || out.length < center + VERIFY_CHARS);
+      c = c.nextSibling
+    ) {
+      if (dom.nodeType(c) === 3) {
+        if (c === node) center = out.length + offset;
+        out += (c as Text).data;
+      } else if (dom.nodeType(c) === 1) {
+        if (INLINE_TAGS.has(dom.tag(c as Element))) read(c);
+        else out += ' ';
+      }
+    }
+  };
+  read(block);
+  const from = Math.max(0, center - VERIFY_CHARS / 2);
+  return normalize(out.length > VERIFY_CHARS ? out.slice(from, from + VERIFY_CHARS) : out);
+}
+
+/**
+ * Tests a text against the exact pattern, over at most VERIFY_CHARS of it, as it may leave the page:
+ * card numbers and secret values already redacted, so that a search cannot read a secret back one
+ * guessed character at a time.
+ */
+export const verify = (pattern: Pattern, text: string): boolean =>
+  !!text && matchesText(pattern, scrubText(text.length > VERIFY_CHARS ? text.slice(0, VERIFY_CHARS) : text));
+
+/**
+ * Blocks whose own text matches: a superset scan over the joined text, window by window, each hit
+ * verified with the exact pattern on its block's text; the scan then goes on from the next text node.
+ * An anchored pattern (^, $, exact) is also judged against the inline elements the hit is inside, so
+ * that `^in$` finds the link "in" within a sentence.
+ */
+function textHits(
+  index: TextIndex,
+  pattern: Pattern,
+  stop: Element | null,
+  budget: Budget,
+  hits: Hit[],
+): void {
+  const checked = new Set<Element>();
+  const tries = new Map<Element, number>();
+  const { scan } = pattern;
+  const { text } = index;
+  let pos = 0;
+  while (pos < text.length && !overBudget(budget)) {
+    const end = Math.min(text.length, pos + SCAN_WINDOW);
+    const win = text.slice(pos, Math.min(text.length, end + SCAN_OVERLAP));
+    let next = end;
+    scan.lastIndex = 0;
+    for (let m = scan.exec(win); m; m = scan.exec(win)) {
+      if (pos + m.index >= end && end < text.length) break; // the next window reads it whole
+      if (overBudget(budget)) break;
+      const visible = m[0].search(/\S/);
+      if (visible < 0) {
+        // An empty or blank match ('x?', '\\d*' where there is no x or digit): step on.
+        if (m.index >= win.length) break;
+        scan.lastIndex = m.index + 1;
+        continue;
+      }
+      const at = index.nodeAt(pos + m.index + visible);
+      if (!at) break;
+      const [node, start, after] = at;
+      const block = blockOf(node, stop);
+      if (block && !checked.has(block)) {
+        const own = NOT_TEXT.has(dom.tag(block)) ? '' : blockText(block, node, pos + m.index - start);
+        if (verify(pattern, own)) {
+          hits.push({ source: block, matched: own });
+          checked.add(block);
+        } else if (own.length < VERIFY_CHARS || (tries.get(block) ?? 0) >= 8) checked.add(block);
+        // A long block, read around this place only, is checked again where the scan finds more.
+        else tries.set(block, (tries.get(block) ?? 0) + 1);
+      }
+      if (pattern.anchored)
+        for (let el = dom.parentEl(node); el && el !== block && el !== stop; el = dom.parentEl(el)) {
+          if (checked.has(el)) continue;
+          checked.add(el);
+          const own = normalize(dom.text(el) ?? '');
+          if (verify(pattern, own)) hits.push({ source: el, matched: own });
+        }
+      if (hits.length >= MAX_HITS) {
+        budget.stopped = 'hits';
+        break;
+      }
+      if (after >= end) {
+        next = after;
+        break;
+      }
+      scan.lastIndex = Math.max(after - pos, m.index + 1);
+    }
+    pos = Math.max(next, pos + 1);
+  }
+}

@@ -1,0 +1,48 @@
+/** The change report in words: one sentence a model reads after an action's own message. */
+import { plural, truncate } from '../dom/text';
+import type { ChangeReport } from './change-report';
+
+/** What a report says of a page that started to unload (the extension, whose run goes on, says otherwise). */
+export const UNLOADING =
+  'the page is unloading (a full navigation ends this session unless LLMHelper is installed on the next page)';
+
+/** One sentence about the changes, appended to an action's message. */
+export function describeChanges(c: ChangeReport): string {
+  const parts: string[] = [];
+  if (c.unloading) parts.push(UNLOADING);
+  if (c.url) parts.push(`URL is now ${c.url.to}`);
+  if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
+  if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
+  if (c.menuOpened) parts.push(`opened ${c.menuOpened} (getMenuItems lists them)`);
+  if (c.sorted)
+    parts.push(
+      `sorted by ${c.sorted}${c.sortedFirst ? `, first rows: ${c.sortedFirst.map((v) => `"${v}"`).join(', ')}` : ''}`,
+    );
+  if (c.shown) parts.push(`showed ${c.shown}`);
+  if (c.added)
+    parts.push(
+      `${c.added.popup ? `opened a popup with ${plural(c.added.count, 'control')}` : plural(c.added.count, 'new control')} (${c.added.sample.join('; ')})`,
+    );
+  if (c.removed) parts.push(`${plural(c.removed.count, 'control')} removed`);
+  if (c.itemsGone)
+    parts.push(
+      `${plural(c.itemsGone.count, c.itemsGone.what)} went away${c.itemsGone.sample.length ? ` (${c.itemsGone.sample.map((t) => `"${truncate(t, 40)}"`).join(', ')}${c.itemsGone.count > c.itemsGone.sample.length ? ', …' : ''})` : ''}`,
+    );
+  if (c.closed) parts.push(`closed ${c.closed.join(', ')}`);
+  if (c.suggestions) parts.push(`suggestions: ${c.suggestions.join('; ')} (click one to choose it)`);
+  if (c.options) parts.push(`options shown: ${c.options.join('; ')} (click one to choose it)`);
+  if (c.alerts) parts.push(`message: ${c.alerts.map((a) => `"${truncate(a, 100)}"`).join(', ')}`);
+  if (c.text) parts.push(`new text: ${c.text.map((t) => `"${t}"`).join(', ')}`);
+  if (c.notSent) parts.push(`the form was not sent: ${plural(c.invalid!.length, 'field')} in error`);
+  if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
+  if (c.fieldsSet) parts.push(`set ${c.fieldsSet.join('; ')}`);
+  if (c.focus) parts.push(`focus: ${c.focus}`);
+  // What went wrong comes first: a model that reads only the start must still see it.
+  const wrong = [
+    ...(c.failedRequests ?? []).map((r) => `request failed: ${r}`),
+    ...(c.pageErrors ?? []).map((e) => `page error: ${e}`),
+  ];
+  if (c.nothingChanged)
+    return ` ${wrong.length ? `${wrong.join('; ')}. ` : ''}Nothing on the page changed (no DOM change, navigation, focus change, request or dialog), so it probably had no effect.`;
+  return parts.length || wrong.length ? ` Then: ${[...wrong, ...parts].join('; ')}.` : '';
+}

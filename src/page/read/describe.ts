@@ -1,0 +1,570 @@
+/**
+ * describe: one short paragraph about a table, form, list, dialog, section or element, and the one-line
+ * form of an element every listing uses (elementLine). Budgeted text a model can act on, never HTML;
+ * elements a model is likely to act on carry their ID in brackets: [12].
+ */
+import { LLMHelperError } from '../../errors';
+import { closestDeep, contextOf, ROW, rowLabel } from '../perceive/context';
+import { shortHref } from '../find/matches';
+import {
+  controlsIn,
+  inputType,
+  isInteractive,
+  onlyProposed,
+  roleOf,
+  tagOf,
+  isChecked,
+} from '../perceive/role';
+import { nameOf } from '../perceive/name';
+import { textOf } from '../perceive/text-of';
+import { disabledReason } from '../perceive/disabled';
+import { census, COUNT_KINDS, isControl, TOGGLE_ROLES, type Census } from './census';
+import { fieldValue, redactText } from '../perceive/redact';
+import type { ElementStore } from '../ids/store';
+import { resolveTarget, type Target } from '../ids/target';
+import { normalize, plural, truncate } from '../dom/text';
+import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, SUBMIT, TYPE_SELECTORS } from '../dom/types';
+import {
+  hitTestGrid,
+  inViewport,
+  inViewportAll,
+  quickVisibility,
+  reachable,
+  visibility,
+  visibleMatches,
+} from '../perceive/visible';
+import { queryAllDeep } from '../dom/roots';
+import { errorText, markedInvalid } from '../perceive/invalid';
+import { UI_HOST, containsDeep, docOrder, ownShadow } from '../dom/walk';
+import * as dom from '../dom/members';
+import { elementIndex } from '../dom/index-range';
+import { comboboxOf, standIn } from '../perceive/stand-in';
+
+const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
+
+const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
+
+/** A budget below 50 characters cannot hold one useful line. */
+export function checkBudget(budget: unknown): void {
+  if (!(typeof budget === 'number' && Number.isInteger(budget) && budget >= 50 && budget <= 100_000))
+    throw new LLMHelperError(
+      'bad_argument',
+      `budget is a number of characters from 50 to 100000; got ${typeof budget === 'number' ? budget : typeof budget}.`,
+    );
+}
+
+export const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
+
+/** A list joined until the budget is spent, saying how many were left out. */
+export function listWithin(items: string[], budget: number, sep = ', '): string {
+  let out = '';
+  let shown = 0;
+  for (const item of items) {
+    const next = (shown ? sep : '') + item;
+    if (out.length + next.length > budget) break;
+    out += next;
+    shown++;
+  }
+  return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
+}
+
+export const isShown = (el: Element): boolean => quickVisibility(el).visible;
+
+/** The control an element under the pointer belongs to (an icon inside a button), if any. */
+function closestControl(el: Element | null): Element | null {
+  for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el)) if (mainCandidate(el)) return el;
+  return null;
+}
+
+export function visibleOnly(els: Element[]): Element[] {
+  return els.filter((e) => quickVisibility(e).visible);
+}
+
+/** One line for an element: `[12] button "Download" (disabled)`. */
+export function elementLine(
+  store: ElementStore,
+  el: Element,
+  opts: { context?: boolean; text?: boolean; invalid?: boolean } = {},
+): string {
+  const own = roleOf(el);
+  const role = own || tagOf(el).toLowerCase();
+  // An element with no role goes by its text (a header cell's label the click landed on), unless the
+  // caller says what it holds.
+  const name = nameOf(el, 60) || (own || opts.text === false ? '' : textOf(el, 60));
+  const flags: string[] = [];
+  if (tagOf(el) === 'INPUT' && !['text', 'submit', 'button', 'checkbox', 'radio'].includes(inputType(el)))
+    flags.push(inputType(el));
+  const value = fieldValue(el);
+  if (value) flags.push(`value ${quoted(value, 40)}`);
+  const toggle = /checkbox|radio|switch/.test(role);
+  if ((el as HTMLInputElement).checked === true || (toggle && isChecked(el))) flags.push('checked');
+  else if (toggle) flags.push('unchecked');
+  const disabled = disabledReason(el);
+  if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
+  if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');
+  if (opts.invalid || dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
+  const expanded = dom.attr(el, 'aria-expanded');
+  if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
+  if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
+  // aria-current="false" (Element Plus's pager on every other page) is not current.
+  const current = dom.attr(el, 'aria-current');
+  if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
+  let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
+  const href = tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '';
+  if (href) line += ` → ${href}`;
+  if (flags.length) line += ` (${flags.join(', ')})`;
+  if (opts.context) {
+    const row = closestDeep(el, ROW);
+    if (row && row !== el) line += ` in row ${quoted(rowLabel(row), 30)}`;
+  }
+  return line;
+}
+
+type Kind = 'table' | 'form' | 'list' | 'dialog' | 'menu' | 'navigation' | 'element' | 'section';
+
+function kindOf(el: Element): Kind {
+  const tag = tagOf(el);
+  const role = roleOf(el);
+  if (tag === 'TABLE' || role === 'table' || role === 'grid' || role === 'treegrid') return 'table';
+  if (tag === 'FORM' || tag === 'FIELDSET' || role === 'form' || role === 'search') return 'form';
+  if (tag === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
+  if (role === 'menu' || role === 'menubar') return 'menu';
+  if (role === 'navigation') return 'navigation';
+  if (role === 'list' || role === 'listbox' || role === 'tree' || role === 'tablist' || tag === 'DL')
+    return 'list';
+  if (isInteractive(el) || dom.matches(el, TYPE_SELECTORS.image) || dom.matches(el, TYPE_SELECTORS.heading))
+    return 'element';
+  return 'section';
+}
+
+function describeElement(store: ElementStore, el: Element): string {
+  const vis = visibility(el);
+  let out = elementLine(store, el);
+  const ctx = contextOf(el);
+  if (ctx?.label) out += ` in ${ctx.kind} ${quoted(ctx.label)}`;
+  out += vis.visible
+    ? vis.inViewport
+      ? '. Visible.'
+      : '. Visible, scrolled out of view.'
+    : `. Not visible (${vis.reason}).`;
+  const text = textOf(el, 300);
+  const name = nameOf(el, 300);
+  if (text && text !== name) out += ` Text: ${quoted(text, 200)}.`;
+  const desc = dom.attr(el, 'aria-describedby');
+  if (desc) {
+    const root = dom.root(el) as Document;
+    const d = normalize(
+      desc
+        .split(/\s+/)
+        .map((id) => {
+          const ref = dom.byId(root, id);
+          return ref ? textOf(ref) : '';
+        })
+        .join(' '),
+    );
+    if (d) out += ` Description: ${quoted(d, 150)}.`;
+  }
+  return out;
+}
+
+/**
+ * A table's own rows (not those of a table inside it), header rows apart. Read from the browser's
+ * queries: no pass of ours over every row, so a table of 50,000 rows costs what one of 50 does.
+ */
+function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
+  const headerCells = [...dom.qsa(table, 'thead th, thead td, [role=columnheader]')];
+  let rows = [...dom.qsa(table, ROW)];
+  if (dom.qs(table, TYPE_SELECTORS.table))
+    rows = rows.filter(
+      (r) =>
+        closestDeep(dom.parentEl(r) ?? r, TYPE_SELECTORS.table) === table ||
+        dom.closest(r, TYPE_SELECTORS.table) === table,
+    );
+  const header = new Set([
+    ...dom.qsa(table, 'thead tr, thead [role=row]'),
+    ...headerCells.map((c) => dom.closest(c, ROW)),
+  ]);
+  let columns = headerCells;
+  if (header.size) rows = rows.filter((r) => !header.has(r));
+  if (
+    !columns.length &&
+    rows[0] &&
+    dom.qsa<HTMLTableCellElement>(rows[0], 'th').length === dom.children(rows[0]).length
+  ) {
+    columns = [...dom.children(rows[0])];
+    rows = rows.slice(1);
+  }
+  return { columns, rows };
+}
+
+export function cellTexts(row: Element, max = 40): string[] {
+  return [...dom.children(row)]
+    .filter((c) => dom.matches(c, 'td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]'))
+    .map((c) => {
+      const text = textOf(c, max * 2);
+      if (text) return truncate(text, max);
+      const control = dom.qs(c, 'input,select,textarea');
+      if (control) return fieldValue(control) ?? ((control as HTMLInputElement).checked ? '☑' : '☐');
+      return '';
+    });
+}
+
+/** Rows past which a table is counted in part. */
+const COUNTED_ROWS = 5000;
+
+function describeTable(store: ElementStore, table: Element): string {
+  const name =
+    nameOf(table, 60) ||
+    (dom.qs<HTMLTableCaptionElement>(table, 'caption')
+      ? textOf(dom.qs<HTMLTableCaptionElement>(table, 'caption')!, 60)
+      : '');
+  const { columns, rows } = tableParts(table);
+  const colNames = columns.map((c) => truncate(textOf(c, 60), 30) || '(blank)');
+  let out = `Table${name ? ` ${quoted(name)}` : ''} with ${plural(colNames.length || (rows[0] ? cellTexts(rows[0]).length : 0), 'column')}`;
+  if (colNames.length) out += `: ${listWithin(colNames, 300)}`;
+  // A long table is read in part, whatever its length: up to COUNTED_ROWS rows are counted (by the
+  // browser's visibility check past a thousand), the rest not; the rows in view are found by halving,
+  // as its rows stand in page order.
+  const counted = rows.slice(0, COUNTED_ROWS);
+  const shown =
+    counted.length > 1000 && dom.checkVisibility
+      ? counted.filter((r) => dom.checkVisibility!(r, { visibilityProperty: true, opacityProperty: true }))
+      : visibleOnly(counted);
+  const inView = inViewport(rows).length;
+  const all = rows.length === counted.length;
+  out += `. ${plural(rows.length, 'row')}`;
+  if (shown.length !== counted.length)
+    out += `, ${shown.length}${all ? '' : ` of the first ${COUNTED_ROWS}`} shown`;
+  if (inView !== shown.length || !all) out += `, ${inView} in view`;
+  out += '.';
+  const sorted = columns.find((c) => /^(ascending|descending)$/.test(dom.attr(c, 'aria-sort') ?? ''));
+  if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${dom.attr(sorted, 'aria-sort')}).`;
+  const first = shown.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
+  if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
+  const actions = new Set<string>();
+  for (const r of shown.slice(0, 5))
+    for (const a of [...dom.qsa(r, `${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
+      const n = nameOf(a, 30);
+      if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);
+    }
+  if (actions.size)
+    out += ` Row actions: ${[...actions].slice(0, 6).join(', ')} (use findNear with a row's cell to reach one).`;
+  out += ` [${store.idFor(table)}]`;
+  return out;
+}
+
+function fieldsOf(container: Element): Element[] {
+  const fields = queryAllDeep(container, FIELD_SELECTOR).filter(
+    (f) =>
+      !dom.matches(f, SUBMIT_SELECTOR) &&
+      !dom.matches(f, 'input[type=button],input[type=reset],input[type=hidden]'),
+  );
+  if (tagOf(container) === 'FORM') {
+    const id = container.id;
+    if (id) fields.push(...dom.qsa(dom.doc(container), `[form="${CSS.escape(id)}"]`));
+  }
+  return visibleOnly(fields);
+}
+
+function describeForm(store: ElementStore, form: Element, budget: number): string {
+  const name =
+    nameOf(form, 60) ||
+    (dom.qs(form, 'h1,h2,h3,h4,legend') ? textOf(dom.qs(form, 'h1,h2,h3,h4,legend')!, 60) : '');
+  const fields = fieldsOf(form);
+  const lines = fields.map((f) => {
+    let invalid = markedInvalid(f);
+    try {
+      invalid ||= dom.matches(f, ':user-invalid');
+    } catch {
+      /* :user-invalid unsupported */
+    }
+    let line = elementLine(store, f, { invalid });
+    if (tagOf(f) === 'SELECT') line += ` [${(f as HTMLSelectElement).options.length} options]`;
+    const msg = invalid && errorText(f);
+    return msg ? `${line}: ${truncate(msg, 60)}` : line;
+  });
+  const submits = visibleMatches(`${SUBMIT_SELECTOR},input[type=reset],button[type=reset]`, form).map((b) =>
+    elementLine(store, b),
+  );
+  const errors = visibleMatches(`${ALERT_SELECTOR},.error,.invalid-feedback`, form)
+    .map((e) => textOf(e, 100))
+    .filter(Boolean);
+  let out = `Form${name ? ` ${quoted(name)}` : ''} with ${plural(fields.length, 'field')}: ${listWithin(lines, Math.max(200, budget - 300), '; ')}.`;
+  if (submits.length) out += ` Buttons: ${listWithin(submits, 200)}.`;
+  if (errors.length)
+    out += ` Errors shown: ${listWithin(
+      errors.map((e) => quoted(e, 80)),
+      200,
+    )}.`;
+  return out;
+}
+
+function itemsOf(el: Element): Element[] {
+  const role = roleOf(el);
+  const sel =
+    role === 'menu' || role === 'menubar'
+      ? '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]'
+      : role === 'listbox'
+        ? '[role=option]'
+        : role === 'tablist'
+          ? '[role=tab]'
+          : role === 'tree'
+            ? '[role=treeitem]'
+            : tagOf(el) === 'DL'
+              ? 'dt'
+              : ':scope > li, :scope > [role=listitem]';
+  return [...dom.qsa(el, sel)];
+}
+
+function describeList(store: ElementStore, el: Element, kind: Kind, budget: number): string {
+  const items = itemsOf(el);
+  const shown = visibleOnly(items);
+  const name = nameOf(el, 60);
+  const label =
+    kind === 'menu'
+      ? 'Menu'
+      : roleOf(el) === 'tablist'
+        ? 'Tabs'
+        : roleOf(el) === 'listbox'
+          ? 'Listbox'
+          : 'List';
+  const interactiveItems = kind === 'menu' || ['listbox', 'tablist', 'tree'].includes(roleOf(el));
+  const texts = shown.map((item) => {
+    if (interactiveItems) {
+      let line = elementLine(store, item);
+      if (dom.attr(item, 'aria-haspopup') || dom.qs(item, '[role=menu]')) line += ' ▸ submenu';
+      return line;
+    }
+    const action = controlsIn(item)[0];
+    const text = truncate(textOf(item, 80), 50);
+    if (action && nameOf(action, 50) === text) return elementLine(store, action);
+    const disabled = disabledReason(item);
+    return `${quoted(text, 50)}${disabled ? (disabled.looks ? ' (looks disabled)' : ' (disabled)') : ''}`;
+  });
+  let out = `${label}${name ? ` ${quoted(name)}` : ''} with ${plural(items.length, 'item')}`;
+  if (shown.length !== items.length) out += ` (${shown.length} shown)`;
+  return `${out}: ${listWithin(texts, budget - out.length - 10)}.`;
+}
+
+function describeDialog(store: ElementStore, el: Element, budget: number): string {
+  const name = nameOf(el, 60) || textOf(dom.qs(el, 'h1,h2,h3,h4,[role=heading]') ?? el, 60);
+  const modal =
+    dom.attr(el, 'aria-modal') === 'true' || (tagOf(el) === 'DIALOG' && dom.matches(el, ':modal'));
+  const text = truncate(textOf(el, 400), 240);
+  const actions = visibleMatches(INTERACTIVE_SELECTOR, el)
+    .filter((a) => !onlyProposed(a))
+    .map((a) => elementLine(store, a));
+  let out = `Dialog${name ? ` ${quoted(name)}` : ''}${modal ? ' (modal)' : ''}: ${quoted(text, 240)}.`;
+  if (actions.length) out += ` Controls: ${listWithin(actions, budget - out.length - 20)}.`;
+  return out;
+}
+
+function describeNavigation(store: ElementStore, el: Element, budget: number): string {
+  const links = visibleMatches(TYPE_SELECTORS.link, el);
+  const name = nameOf(el, 40);
+  const out = `Navigation${name ? ` ${quoted(name)}` : ''} with ${plural(links.length, 'link')}`;
+  return `${out}: ${listWithin(
+    links.map((l) => elementLine(store, l)),
+    budget - out.length - 10,
+  )}.`;
+}
+
+export function countsOf(c: Census): string {
+  return COUNT_KINDS.filter((k) => c.counts[k])
+    .map((k) => plural(c.counts[k], k))
+    .join(', ');
+}
+
+/**
+ * A checkbox, radio, switch or tree item that is not one of many rows' own (a "select all" in a table's
+ * head, a filter, a setting, a folder): main actions may list it. A row's own would fill the list with
+ * one per row.
+ */
+const lonelyToggle = (el: Element): boolean =>
+  TOGGLE_ROLES.test(roleOf(el) ?? '') &&
+  (!closestDeep(el, ROW) || !!dom.closest(el, 'thead,[role=columnheader]'));
+
+/** What main actions may list: a control, or a toggle that is not one row's own. */
+const mainCandidate = (el: Element): boolean => isControl(el) || lonelyToggle(el);
+
+/**
+ * Named controls in view, in document order, skipping navigation and page chrome. Repeats (a Download
+ * button per row) are listed once, with the ID and row of each, so that a model can tell them apart.
+ */
+/** A form's submit button, as the browser reads one. */
+
+export function mainActions(
+  store: ElementStore,
+  controls: ArrayLike<Element>[],
+  max: number,
+  skipChrome: boolean,
+  within?: Element,
+  every = false,
+): string[] | null {
+  let ordered: Element[];
+  if (every) {
+    // A small page (or dialog) whole: every shown control, the page's own before its navigation,
+    // header and footer. Most of a page's controls are shown: past a few times the limit, no need to look.
+    let total = 0;
+    for (const list of controls) total += list.length;
+    if (total > SMALL_PAGE_CONTROLS * 4) return null;
+    const shown = new Set<Element>();
+    for (const list of controls)
+      for (let i = 0; i < list.length; i++) {
+        const el = list[i]!;
+        if ((isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? '')) && isShown(el)) shown.add(el);
+        if (shown.size > SMALL_PAGE_CONTROLS) return null;
+      }
+    const chrome = (el: Element) => !!dom.closest(el, CHROME);
+    const sorted = [...shown].sort(docOrder);
+    ordered = [...sorted.filter((el) => !chrome(el)), ...sorted.filter(chrome)];
+  } else {
+    const inView = new Set(inViewportAll(controls));
+    for (const el of hitTestGrid(document)) {
+      const control = closestControl(el);
+      if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
+    }
+    ordered = [...inView].filter(mainCandidate).sort(docOrder);
+  }
+  const candidates: { el: Element; key: string }[] = [];
+  for (const el of ordered) {
+    if (skipChrome && dom.closest(el, `${CHROME},[aria-hidden=true]`)) continue;
+    const name = nameOf(el, 40);
+    // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
+    if ((!name && !every) || standIn(el) || comboboxOf(el)) continue;
+    candidates.push({ el, key: name ? `${roleOf(el)}|${name}` : `#${candidates.length}` });
+  }
+  // A form's submit button ends what its fields are for: kept when the fields alone fill the list.
+  const submits = new Set(
+    candidates
+      .filter((c) => dom.matches(c.el, SUBMIT))
+      .map((c) => c.key)
+      .slice(0, 2),
+  );
+  const seen = new Map<string, Element[]>();
+  let room = max - submits.size;
+  for (const { el, key } of candidates) {
+    // In view is where a person's click reaches it: not under a header or a layer (looked at for a
+    // control the list is about to name; its repeats in other rows are not hit-tested one by one).
+    if (!every && !seen.has(key) && (room > 0 || submits.has(key)) && !reachable(el)) continue;
+    const known = seen.get(key);
+    if (known) known.push(el);
+    else if (submits.has(key) || room-- > 0) seen.set(key, [el]);
+  }
+  // `button "Download" ×3 in view: [4] row "Invoice 1", [6] row "Invoice 2", …`: a control per row.
+  const where = (el: Element) => {
+    const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
+    return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
+  };
+  return [...seen.values()].map(([first, ...more]) => {
+    if (!more.length) return elementLine(store, first!);
+    const shown = [first!, ...more].slice(0, every ? Infinity : 4).map(where);
+    const rest = more.length + 1 - shown.length;
+    return `${elementLine(store, first!).replace(/^\[\d+\] /, '')} ×${more.length + 1}${every ? '' : ' in view'}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
+  });
+}
+
+/** What frames a page's content: its navigation, header and footer. */
+const CHROME = 'nav,[role=navigation],footer,header';
+
+/** A page or dialog with no more shown controls than this is listed whole by summary(). */
+const SMALL_PAGE_CONTROLS = 40;
+
+function describeSection(store: ElementStore, el: Element, budget: number): string {
+  const name =
+    nameOf(el, 60) ||
+    (dom.qs(el, 'h1,h2,h3,[role=heading]') ? textOf(dom.qs(el, 'h1,h2,h3,[role=heading]')!, 60) : '');
+  const role = roleOf(el);
+  const what =
+    role === 'main'
+      ? 'Main content'
+      : role
+        ? role[0]!.toUpperCase() + role.slice(1)
+        : `Section <${tagOf(el).toLowerCase()}>`;
+  let out = `${what}${name ? ` ${quoted(name)}` : ''}`;
+  const found = census(el);
+  const headings = found.first('headings', 30, isShown).map((h) => quoted(textOf(h, 60), 40));
+  const counts = countsOf(found);
+  if (counts) out += `: ${counts}.`;
+  if (headings.length > 1) out += ` Headings: ${listWithin(headings, 300)}.`;
+  const text = truncate(textOf(el, 400), 200);
+  if (text) out += ` Text begins: ${quoted(text, 200)}.`;
+  const actions = mainActions(store, found.controls, 8, false, el)!;
+  if (actions.length) out += ` Actions: ${listWithin(actions, Math.max(100, budget - out.length - 20))}.`;
+  return out;
+}
+
+export interface DescribeOptions {
+  /** Most characters returned (default 1,500). */
+  budget?: number;
+}
+
+export function describe(store: ElementStore, target?: Target, opts: DescribeOptions = {}): string {
+  const budget = opts.budget ?? store.config.describeBudget;
+  checkBudget(budget);
+  let relocated: string | undefined;
+  let el: Element;
+  if (target === undefined || target === null || target === '') {
+    el =
+      // A <main> of the document from its element index; only without one, a search of every root.
+      elementIndex(document)
+        .tag('main')
+        .find((m) => quickVisibility(m).visible) ??
+      queryAllDeep(document, 'main,[role=main]').find((m) => quickVisibility(m).visible) ??
+      dom.pageRoot(document);
+  } else {
+    const r = resolveTarget(store, target, 'describe target');
+    el = r.element;
+    relocated = r.relocated;
+  }
+  const kind = kindOf(el);
+  let out: string;
+  switch (kind) {
+    case 'table':
+      out = describeTable(store, el);
+      break;
+    case 'form':
+      out = describeForm(store, el, budget);
+      break;
+    case 'dialog':
+      out = describeDialog(store, el, budget);
+      break;
+    case 'menu':
+    case 'list':
+      out = describeList(store, el, kind, budget);
+      break;
+    case 'navigation':
+      out = describeNavigation(store, el, budget);
+      break;
+    case 'element':
+      out = describeElement(store, el);
+      break;
+    default:
+      out = describeSection(store, el, budget);
+  }
+  if (relocated) out = `${relocated} ${out}`;
+  return truncate(redactText(out), budget);
+}
+
+/** The focused element, inside shadow roots and same-origin frames. */
+export function deepActiveElement(): Element | null {
+  let el: Element | null = document.activeElement;
+  for (;;) {
+    if (!el) return null;
+    // Focus inside the SDK's own panel is not the page's focus.
+    if (dom.hasAttr(el, UI_HOST)) return null;
+    const inner: Element | null | undefined =
+      ownShadow(el)?.activeElement ?? (dom.tag(el) === 'IFRAME' ? safeFrameActive(el) : null);
+    if (!inner) return el;
+    el = inner;
+  }
+}
+
+const safeFrameActive = (frame: Element): Element | null => {
+  try {
+    const d = (frame as HTMLIFrameElement).contentDocument;
+    return d && d.activeElement !== dom.body(d) ? d.activeElement : null;
+  } catch {
+    return null;
+  }
+};

@@ -1,0 +1,149 @@
+/**
+ * summary(): the page in brief, within a character budget: title, URL, headings, counts, dialogs, alerts,
+ * focus, a gist of its text, and its main actions with IDs.
+ */
+import { roleOf, tagOf } from '../perceive/role';
+import { dialogName, nameOf } from '../perceive/name';
+import { textOf } from '../perceive/text-of';
+import { census, type Census } from './census';
+import { redactText } from '../perceive/redact';
+import type { ElementStore } from '../ids/store';
+import { normalize, plural, thousands, truncate } from '../dom/text';
+import { quickVisibility } from '../perceive/visible';
+import { collectRoots, queryAllDeep } from '../dom/roots';
+import * as dom from '../dom/members';
+import { elementIndex } from '../dom/index-range';
+
+import {
+  checkBudget,
+  quoted,
+  listWithin,
+  isShown,
+  visibleOnly,
+  elementLine,
+  countsOf,
+  mainActions,
+  deepActiveElement,
+} from './describe';
+
+const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
+
+/**
+ * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
+ * it, and how the main content begins. Paragraphs come from the document's element index; the
+ * main content is the element holding the most paragraph text. Reading all 60,000 paragraphs of a long
+ * page took 150 ms: past 2,000, every step-th is read and stands for the step.
+ */
+function textGist(found: Census, bare: boolean): string | null {
+  const byParent = new Map<Element, number>();
+  const all = elementIndex(document).tag('p');
+  const step = Math.ceil(all.length / 2000);
+  let paragraphs = 0;
+  let count = 0;
+  let chars = 0;
+  for (let i = 0; i < all.length; i += step) {
+    const p = all[i]!;
+    const text = dom.text(p) ?? '';
+    if (text.length < 20 || !text.trim()) continue;
+    paragraphs += step;
+    chars += text.length * step;
+    if (chars < 200_000) count += words(text) * step;
+    const parent = dom.parentEl(p) ?? p;
+    byParent.set(parent, (byParent.get(parent) ?? 0) + text.length);
+  }
+  if (chars >= 200_000) count = Math.round(chars / 6); // estimated past 200,000 characters
+  const controls = found.counts.button + found.counts.field;
+  const article = paragraphs >= 3 && chars >= 600 && controls < paragraphs * 2;
+  if (!article && !bare) return null;
+  let main: Element | undefined;
+  let most = 0;
+  for (const [el, n] of byParent)
+    if (n > most) {
+      most = n;
+      main = el;
+    }
+  const root =
+    main ??
+    queryAllDeep(document, 'main,[role=main],article').find((m) => quickVisibility(m).visible) ??
+    dom.pageRoot(document);
+  if (!root) return null;
+  const begins = truncate(textOf(root, 300), 160);
+  if (!begins) return null;
+  if (!paragraphs) count = words(textOf(root, 20_000));
+  // A count from a sample is said to two figures (after "about").
+  if (step > 1) paragraphs = +paragraphs.toPrecision(2);
+  const size = `about ${thousands(count)} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
+  return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
+}
+
+export interface SummaryOptions {
+  budget?: number;
+}
+
+/** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
+export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
+  const budget = opts.budget ?? store.config.summaryBudget;
+  checkBudget(budget);
+  const lines: string[] = [];
+  lines.push(
+    `Page ${quoted(normalize(dom.title(document)) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
+  );
+  const found = census(document);
+  // Visibility is checked only until the outline's share of the budget is surely full.
+  const headings = found
+    .first('outline', 24, isShown)
+    .map((h) => {
+      const level = /^H(\d)$/.exec(tagOf(h))?.[1] ?? dom.attr(h, 'aria-level') ?? '2';
+      return `${'#'.repeat(Number(level))} ${truncate(textOf(h, 80), 50)}`;
+    })
+    .filter((h) => h.length > 3);
+  if (headings.length) lines.push(`Outline: ${listWithin(headings, 260, ' · ')}`);
+  const landmarks = found
+    .first(
+      'landmarks',
+      30,
+      (l) =>
+        (!dom.closest(l, 'article,section:not([aria-label]):not([aria-labelledby])') ||
+          dom.matches(l, 'main,[role=main]')) &&
+        isShown(l),
+    )
+    .map((l) => {
+      const n = nameOf(l, 30);
+      return `${roleOf(l) || tagOf(l).toLowerCase()}${n && n.length < 30 ? ` ${quoted(n, 30)}` : ''}`;
+    });
+  if (landmarks.length) lines.push(`Landmarks: ${listWithin([...new Set(landmarks)], 160)}`);
+  const counts = countsOf(found);
+  if (counts) lines.push(`Contains: ${counts}`);
+  const gist = textGist(found, !headings.length && !landmarks.length && !found.controls.length);
+  if (gist) lines.push(gist);
+  const frames = collectRoots(document).unreachable.length;
+  if (frames) lines.push(`${plural(frames, 'cross-origin iframe')} cannot be read`);
+  const dialogs = visibleOnly(found.dialogs);
+  if (dialogs.length)
+    lines.push(
+      `Open dialog: ${dialogs
+        .slice(0, 2)
+        .map(
+          (d) =>
+            `[${store.idFor(d)}] "${dialogName(d, 40)}"${dom.attr(d, 'aria-modal') === 'true' || dom.matches(d, ':modal') ? ' (modal)' : ''}`,
+        )
+        .join(', ')}`,
+    );
+  const alerts = visibleOnly(found.alerts)
+    .map((a) => textOf(a, 120))
+    .filter(Boolean)
+    .slice(0, 3);
+  if (alerts.length) lines.push(`Alerts: ${alerts.map((a) => quoted(a, 80)).join('; ')}`);
+  const focused = deepActiveElement();
+  if (focused && focused !== dom.body(document)) lines.push(`Focused: ${elementLine(store, focused)}`);
+  const used = lines.join('\n').length;
+  const pool = dialogs[0] ? census(dialogs[0]).controls : found.controls;
+  // A small page (or dialog) is listed whole: every control a task may need, each with its ID.
+  const every = mainActions(store, pool, Infinity, false, dialogs[0], true);
+  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0])!; // 12: a form of ten fields and its buttons
+  if (actions.length)
+    lines.push(
+      `${every ? 'Controls' : 'Main actions in view'}: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`,
+    );
+  return truncate(redactText(lines.join('\n')), budget);
+}

@@ -6,7 +6,7 @@ import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
-import { build } from 'vite';
+import { viteBuild as build } from '../test/support/packages.mjs';
 import { ROOT } from '../test/support/harness.mjs';
 
 /** Each app: what it imports, and a use of it (so nothing is dropped as unused). */

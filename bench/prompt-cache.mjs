@@ -10,7 +10,7 @@
 //   an earlier request wrote at one of its breakpoints, and writes (at the write price) what lies
 //   between that and its own last breakpoint, if the start is at least 1,024 tokens. A request without
 //   breakpoints is neither read from nor written to the cache.
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { encode } from '../test/support/packages.mjs';
 
 const tokens = (s) => encode(s).length;
 const marked = (x) => JSON.stringify(x).includes('"cache_control"');

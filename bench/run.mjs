@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { encode } from '../test/support/packages.mjs';
 import {
   BUNDLE,
   CORPUS,

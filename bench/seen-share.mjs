@@ -10,7 +10,7 @@
 // bench/results/seen-share.md.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { encode } from '../test/support/packages.mjs';
 import { BUNDLE, ROOT, launchChromium, startServer } from '../test/support/harness.mjs';
 
 const SUITES = ['fresh', 'held-out', 'tasks'];

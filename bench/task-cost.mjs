@@ -10,6 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, launchChromium } from '../test/support/harness.mjs';
+import { packageDir } from '../test/support/packages.mjs';
 import { startPageAgentModel } from './peers/page-agent-model.mjs';
 import { cacheRun, dollars } from './prompt-cache.mjs';
 
@@ -35,10 +36,12 @@ const peer = await startPageAgentModel(
   tasks.map((t) => ({ match: `^${escape(t.task)}$`, steps: t.pageAgent })),
 );
 const pageAgentBundle = await readFile(
-  join(ROOT, 'node_modules/page-agent/dist/iife/page-agent.demo.js'),
+  join(packageDir('page-agent'), 'dist/iife/page-agent.demo.js'),
   'utf8',
 );
-const pageAgentVersion = (await read('node_modules/page-agent/package.json')).version;
+const pageAgentVersion = JSON.parse(
+  await readFile(join(packageDir('page-agent'), 'package.json'), 'utf8'),
+).version;
 const browser = await launchChromium();
 
 /** The page after a run: what the task's check reads must be what it expects. */

@@ -1,9 +1,10 @@
-// npm run demo: installs what is missing, builds when the sources are newer than the bundle, then
+// npm run demo: installs what the build needs when missing, builds when the sources are newer than the bundle, then
 // serves the demo (demo/serve.mjs). A second start with nothing changed goes straight to serving.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installLocked } from '../scripts/install-deps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -18,14 +19,9 @@ function newest(path) {
   return latest;
 }
 
-const installed =
-  existsSync(join(root, 'node_modules/.bin/rollup')) &&
-  existsSync(join(root, 'node_modules/.package-lock.json')) &&
-  newest(join(root, 'node_modules/.package-lock.json')) >= newest(join(root, 'package-lock.json'));
-if (!installed) {
-  console.log('Installing the dependencies (npm install)…');
-  run(['install', '--no-audit', '--no-fund']);
-}
+// Only the build's tools (rollup, TypeScript, zod) and React for the React page: the test-only packages
+// live in test/ and install with npm test.
+installLocked(root);
 
 const bundle = join(root, 'dist/llm-helper.umd.min.js');
 const sources = ['src', 'rollup.config.mjs', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];

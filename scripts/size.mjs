@@ -1,9 +1,11 @@
 // npm run size: what each part of the bundle costs, gzipped. Builds the UMD bundle in memory, then for
-// each group of modules minifies and gzips the bundle without that group's code: the difference is what
-// the group adds (gzip shares a dictionary across modules, so this is the honest measure, not each
-// module gzipped on its own). Prints the full minified bundle's size first, as the build does.
+// each part (a room of src/page, a layer of src, a library) minifies and gzips the bundle without that
+// part's code: the difference is what the part adds (gzip shares a dictionary across modules, so this
+// is the honest measure, not each module gzipped on its own). `npm run size -- src/page/find` breaks one
+// part down by file. Prints the built bundle's size and the ceiling first.
 import { rollup } from 'rollup';
 import { minify } from 'terser';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import config, { TERSER_COMPRESS } from '../rollup.config.mjs';
 
@@ -32,17 +34,34 @@ const minified = async (skip) =>
     ).code,
   );
 
-const group = (id) => {
+/** The part a module belongs to: a library, a room of src/page, a layer or file of src/. */
+const part = (id) => {
   if (id.startsWith('node_modules/')) return id.split('/').slice(0, 2).join('/');
   const parts = id.split('/');
-  return parts.length > 2 && parts[1] === 'page'
-    ? parts.slice(0, 3).join('/').replace(/\.ts$/, '')
-    : parts.slice(0, 2).join('/');
+  return parts.length > 2 && parts[1] === 'page' ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/');
 };
-const groups = [...new Set(modules.map(([id]) => group(id)))];
+// A part named on the command line is broken down by file.
+const within = process.argv[2]?.replace(/\/$/, '');
+const group = within ? (id) => (id.startsWith(`${within}/`) ? id : null) : part;
+const groups = [...new Set(modules.map(([id]) => group(id)).filter(Boolean))];
+if (!groups.length)
+  throw new Error(`No module of the bundle is under ${within}: name a part as listed (src/page/find).`);
+
+const CEILING = 128 * 1024;
+const built = new URL('../dist/llm-helper.umd.min.js', import.meta.url);
+if (existsSync(built))
+  console.log(
+    `dist/llm-helper.umd.min.js: ${gz(readFileSync(built)).toLocaleString('en')} B gzip -9, ceiling ${CEILING.toLocaleString('en')} B (128 KiB)`,
+  );
 const all = await minified(() => false);
 const rows = [];
 for (const g of groups) rows.push([g, all - (await minified((id) => group(id) === g))]);
 rows.sort((a, b) => b[1] - a[1]);
-console.log(`all modules, minified and gzipped this way: ${all} bytes`);
-for (const [g, bytes] of rows) if (bytes > 0) console.log(`${String(bytes).padStart(7)}  ${g}`);
+console.log(
+  `all modules, minified and gzipped this way: ${all.toLocaleString('en')} B; what each part adds:`,
+);
+for (const [g, bytes] of rows)
+  if (bytes > 0)
+    console.log(
+      `${bytes.toLocaleString('en').padStart(7)} B ${`${((bytes / all) * 100).toFixed(1)}%`.padStart(6)}  ${g}`,
+    );

@@ -16,7 +16,10 @@ async function cycleErrors(files: Record<string, string>): Promise<string[]> {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(DIR, name), text);
-  const results = await new ESLint({ cwd: ROOT }).lintFiles(Object.keys(files).map((f) => join(DIR, f)));
+  const results = await new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: join(ROOT, 'test/eslint.config.js'),
+  }).lintFiles(Object.keys(files).map((f) => join(DIR, f)));
   return results.flatMap((r) =>
     r.messages.filter((m) => m.ruleId === 'imports/no-import-cycle').map((m) => m.message),
   );
@@ -54,7 +57,10 @@ describe('the page-rooms lint', () => {
       made.push(path);
       writeFileSync(path, text);
     }
-    const results = await new ESLint({ cwd: ROOT }).lintFiles(made);
+    const results = await new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: join(ROOT, 'test/eslint.config.js'),
+    }).lintFiles(made);
     return results.flatMap((r) =>
       r.messages.filter((m) => m.ruleId === 'imports/page-rooms').map((m) => m.message),
     );

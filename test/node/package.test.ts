@@ -6,16 +6,27 @@
  * where the listings work without a DOM.
  */
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'llm-helper-consumer-'));
+/** Where a package the tests use is installed: test/node_modules (the clients, the linters) or the root's. */
+const installed = (name: string): string =>
+  [join(root, 'test/node_modules', name), join(root, 'node_modules', name)].find((d) => existsSync(d))!;
 const version = (name: string): string =>
-  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
-    .version;
+  (JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')) as { version: string }).version;
 const run = (cmd: string, args: string[], options: ExecFileSyncOptions = {}): string =>
   execFileSync(cmd, args, {
     cwd: dir,
@@ -97,13 +108,13 @@ describe('the packed package in a fresh project', () => {
   });
 
   it('publint is clean and arethetypeswrong is green for . and ./umd under every resolution', () => {
-    const lint = run('node', [join(root, 'node_modules/publint/src/cli.js'), root]);
+    const lint = run('node', [join(installed('publint'), 'src/cli.js'), root]);
     expect(lint).toMatch(/All good!/);
     const report = JSON.parse(
       (() => {
         try {
           return run('node', [
-            join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+            join(installed('@arethetypeswrong/cli'), 'dist/index.js'),
             tarball,
             '-f',
             'json',

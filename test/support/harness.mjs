@@ -41,7 +41,11 @@ export async function startServer(root = ROOT) {
     const delay = Math.min(Number(url.searchParams.get('delay')) || 0, 5000);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
-      const body = await readFile(join(root, path.endsWith('/') ? path + 'index.html' : path));
+      const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
+      // The test-only packages (widget libraries, frameworks) are installed in test/node_modules; the
+      // build's (zod, React) in the root's. Fixtures ask for both as /node_modules/….
+      const tests = /^[/\\]?node_modules[/\\]/.test(path) ? join(ROOT, 'test', path) : '';
+      const body = await readFile(tests && existsSync(tests) ? tests : file);
       res.writeHead(200, {
         'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
         'cache-control': 'no-store',

@@ -1,6 +1,10 @@
+// npm test runs it from the repository's root (vitest lives in test/node_modules, with the other
+// test-only packages); the patterns below are relative to that root.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     projects: [
       {

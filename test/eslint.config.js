@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import imports from './scripts/lint/no-import-cycle.mjs';
+import imports from '../scripts/lint/no-import-cycle.mjs';
 
 const NO_EVAL = [
   { selector: "CallExpression[callee.name='eval']", message: 'No eval outside runJS.' },

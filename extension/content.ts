@@ -84,7 +84,7 @@ if (!world[LOADED]) {
     switch (method) {
       case 'summary':
         await helper.prepare();
-        return helper.summary();
+        return helper.inSlices.summary();
       case 'console':
         return helper.console(a[0]);
       case 'tools':
@@ -95,9 +95,9 @@ if (!world[LOADED]) {
         return { ok: r.ok, text: r.text, tool: r.tool, data: plain(r.data), images: r.images };
       }
       case 'extract':
-        return plain(helper.extract(a[0], a[1]));
+        return plain(await helper.inSlices.extract(a[0], a[1]));
       case 'describe':
-        return helper.describe(a[0]);
+        return helper.inSlices.describe(a[0]);
       case 'url':
         return location.href;
       case 'marks':

@@ -15,6 +15,11 @@ export interface Config {
   redactText: RegExp[];
   /** runJS evaluates code only when this is true. */
   allowRunJS: boolean;
+  /**
+   * The longest a call in slices (every tool call, every action's looks at the page) holds the page's
+   * main thread before it lets the page run (ms); 0 pauses at every chance.
+   */
+  sliceMs: number;
 }
 
 const DEFAULTS = {
@@ -25,6 +30,7 @@ const DEFAULTS = {
   summaryBudget: 1200,
   snapshotBudget: 2000,
   allowRunJS: false,
+  sliceMs: 30,
 };
 
 /** The settings an LLMHelper starts with: each instance its own copy (its lists too). */

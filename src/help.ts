@@ -105,7 +105,10 @@ const FUNCTIONS: Record<string, [about: string, example?: string]> = {
   addTool: ['Add a tool made with defineTool and zod 4 (docs/tools.md)'],
   registerWebMCP: ["Offer the tools to the browser's WebMCP", 'LLMHelper.registerWebMCP()'],
   clear: ['Forget every element ID', 'LLMHelper.clear()'],
-  configure: ['Change budgets, the ID cap, redaction, allowRunJS', 'LLMHelper.configure({ findLimit: 20 })'],
+  configure: [
+    'Change budgets, the ID cap, redaction, allowRunJS, the slice length (sliceMs)',
+    'LLMHelper.configure({ findLimit: 20 })',
+  ],
 };
 
 /** The examples help() prints, by function: what the test runs. */
@@ -133,6 +136,7 @@ export function help(toolkit: Toolkit, name?: string): string {
     return [
       ...names.map((n) => `${signature(n)}\n    ${FUNCTIONS[n]![0]}.`),
       "One function: LLMHelper.help('find'). Also: new LLMHelper.Agent({ provider }), LLMHelper.provider(name, { apiKey, model }), LLMHelper.panel(), LLMHelper.connect(url).",
+      "On a large page: await LLMHelper.inSlices.find('Download') (and findNear, describe, summary, snapshot, extract) answers the same in slices that never hold the page long, as the tools do.",
       "A model's tool as the model sees it: LLMHelper.help('browser_find').",
     ].join('\n');
   const entry = FUNCTIONS[name];

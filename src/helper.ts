@@ -5,19 +5,21 @@
 import { defaults, using, type Config } from './config';
 import { LLMHelperError, checkOptions, readOptions, safely } from './errors';
 import { checkArguments } from './signatures';
-import { scrub, scrubText } from './page/perceive/redact';
+import { liveSecretsSteps, refreshSecrets, scrub, scrubText } from './page/perceive/redact';
 import { truncate } from './page/dom/text';
-import { describe } from './page/read/describe';
-import { snapshot } from './page/read/snapshot';
-import { summary } from './page/read/summary';
-import { extract, type ExtractOptions } from './page/read/extract';
-import { find } from './page/find/find';
-import { findNear } from './page/find/find-near';
+import { describe, describeSteps, type DescribeOptions } from './page/read/describe';
+import { snapshot, snapshotSteps, type SnapshotOptions } from './page/read/snapshot';
+import { summary, summarySteps, type SummaryOptions } from './page/read/summary';
+import { extract, extractSteps, type ExtractOptions } from './page/read/extract';
+import { find, findSteps } from './page/find/find';
+import { findNear, findNearSteps } from './page/find/find-near';
+import { runInSlices, type Pace, type Steps } from './page/dom/slices';
 import { ElementStore } from './page/ids/store';
 import { prepare, unfinishedNote } from './page/dom/prepare';
 import { withinBudget } from './page/dom/element-index';
-import { forgetRoots } from './page/dom/roots';
+import { collectRootsSteps, forgetRoots } from './page/dom/roots';
 import type { Target } from './page/ids/target';
+import type { FindOptions } from './page/find/types';
 import { VERSION } from './version';
 import { createActionContext, type TrustedInput } from './page/act/context';
 import { getMenuItems, clickMenuItem, rightClick } from './page/act/menu';
@@ -32,7 +34,7 @@ import { scroll, scrollIntoView } from './page/act/scroll';
 import { waitFor } from './page/act/wait';
 import { readLog, startPageLog } from './page/observe/page-log';
 import { help } from './help';
-import type { PageApi } from './page-api';
+import type { PageApi, SlicedReads } from './page-api';
 import { Toolkit, type ExecuteResult, type ToolsOptions } from './tools/toolkit';
 import type { AnyTool } from './tools/define';
 import type { Format } from './tools/formats/index';
@@ -128,6 +130,22 @@ export function createLLMHelper(options?: { input?: TrustedInput }): LLMHelper {
     clear: () => store.clear(),
     configure: (options) => Object.assign(config, options),
   } as LLMHelper;
+  // The reading calls as steps, run in slices by inSlices (each through its own exit).
+  const steps: Record<keyof SlicedReads, (pace: Pace, ...args: never[]) => Steps<unknown>> = {
+    find: (pace, pattern?: string | RegExp | FindOptions | null, options?: FindOptions) =>
+      findSteps(store, pattern, options, pace),
+    findNear: (pace, id: Target, pattern?: string | RegExp | FindOptions | null, options?: FindOptions) =>
+      findNearSteps(store, id, pattern, options, pace),
+    describe: (pace, target?: Target, options?: DescribeOptions) =>
+      describeSteps(store, target, options ?? {}, pace),
+    summary: (pace, options?: SummaryOptions) => summarySteps(store, options ?? {}, pace),
+    snapshot: (pace, options?: SnapshotOptions) => snapshotSteps(store, options ?? {}, pace),
+    extract: (pace, id: Target, property?: string, options?: ExtractOptions) =>
+      extractSteps(store, id, property, options, pace),
+  };
+  (helper as { inSlices: SlicedReads }).inSlices = Object.fromEntries(
+    Object.entries(steps).map(([name, start]) => [name, slicedExit(name, start, config)]),
+  ) as unknown as SlicedReads;
   const toolkit = new Toolkit(helper);
   helper.tools = ((options?: ToolsOptions) => toolkit.list(options)) as LLMHelper['tools'];
   helper.execute = ((call: unknown, options?: ToolsOptions) =>
@@ -167,6 +185,18 @@ function leaving<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * leaving() in slices: the page's roots and live secrets found a slice at a time first (and kept for
+ * the call), so that the scrub of an answer is no long task of its own on a large page.
+ */
+function* leavingSteps<T>(value: T, pace: Pace): Steps<T> {
+  if (typeof document !== 'undefined') {
+    yield* collectRootsSteps(document, pace);
+    yield* liveSecretsSteps(pace);
+  }
+  return leaving(value);
+}
+
 /** Every failure as an LLMHelperError whose message is scrubbed and bounded, never a raw TypeError. */
 function failure(name: string, e: unknown): LLMHelperError {
   if (e instanceof LLMHelperError)
@@ -203,9 +233,14 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
           .then(() => using(config, () => run(this, args)));
       } else out = run(this, args);
       if (out && typeof (out as Promise<unknown>).then === 'function')
-        // What an action returns is scrubbed with this instance's settings, whichever ran meanwhile.
+        // What an action returns is scrubbed with this instance's settings, whichever ran meanwhile, in
+        // slices: finding every live secret of a large page at once is a long task of its own.
         return (out as Promise<unknown>).then(
-          (value) => using(config, () => leaving(value)),
+          (value) =>
+            runInSlices(
+              (pace) => leavingSteps(value, pace),
+              (slice) => using(config, slice),
+            ),
           (e: unknown) => {
             throw using(config, () => failure(name, e));
           },
@@ -228,6 +263,47 @@ function exit<F extends (...args: never[]) => unknown>(name: string, fn: F, conf
       throw failure(name, e);
     }
   }
+}
+
+/**
+ * The exit of a reading call in slices (inSlices): its arguments checked as its twin's, the page's index
+ * brought up to date first (in slices too), each slice run with the instance's settings, the answer and
+ * any error scrubbed as every output is.
+ */
+function slicedExit(
+  name: string,
+  start: (pace: Pace, ...args: never[]) => Steps<unknown>,
+  config: Config,
+): (...args: never[]) => Promise<unknown> {
+  return async (...args) => {
+    try {
+      using(config, () => checkArguments(name, args));
+      if (typeof document === 'undefined')
+        throw new LLMHelperError('unsupported', `${name} needs a web page, and there is no document here.`);
+    } catch (e) {
+      throw using(config, () => failure(name, e));
+    }
+    await prepare().catch(() => undefined);
+    try {
+      const value = await runInSlices(
+        function* (pace) {
+          // Found in slices first, and kept for the call: each of its slices would otherwise find them
+          // again (a third of a slice, on a page of 30,000 shadow roots).
+          yield* collectRootsSteps(document, pace);
+          yield* liveSecretsSteps(pace);
+          const answer = yield* start(pace, ...args);
+          // Scrubbed with the secrets as they are now (a value typed during the call's pauses too), in
+          // this slice: a pause here would let the page remove what the answer names.
+          refreshSecrets();
+          return leaving(answer);
+        },
+        (slice) => using(config, slice),
+      );
+      return value;
+    } catch (e) {
+      throw using(config, () => failure(name, e));
+    }
+  };
 }
 
 /**

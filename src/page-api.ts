@@ -19,8 +19,33 @@ import type { WaitOptions, WaitResult, WaitState } from './page/act/wait';
 import type { ActionResult } from './page/observe/change-report';
 import type { ConsoleOptions, LogEntry } from './page/observe/page-log';
 
+/**
+ * The reading calls as the tools make them: in slices of a few tens of milliseconds with the page running
+ * between them, so that on a large page no call holds the tab, each answering as its twin on PageApi
+ * (and reading further: a search in slices has more time than one at once).
+ */
+export interface SlicedReads {
+  find(pattern?: string | RegExp | FindOptions | null, options?: FindOptions): Promise<Matches>;
+  findNear(
+    id: Target,
+    pattern?: string | RegExp | FindOptions | null,
+    options?: FindOptions,
+  ): Promise<Matches>;
+  describe(target?: Target, options?: DescribeOptions): Promise<string>;
+  summary(options?: SummaryOptions): Promise<string>;
+  snapshot(options?: SnapshotOptions): Promise<string>;
+  extract<P extends keyof Extracted>(
+    id: Target,
+    property: P,
+    options?: ExtractOptions,
+  ): Promise<Extracted[P]>;
+  extract(id: Target, property?: string, options?: ExtractOptions): Promise<string>;
+}
+
 export interface PageApi {
   readonly version: string;
+  /** find, findNear, describe, summary, snapshot and extract in slices, the page running between them. */
+  readonly inSlices: SlicedReads;
   /** Regex/text search over what a person sees; returns matches with element IDs. */
   find(pattern?: string | RegExp | FindOptions | null, options?: FindOptions): Matches;
   /** find, ranked by closeness to element `id` (same row, same group, then distance). */

@@ -108,6 +108,7 @@ const configOptions = z.strictObject({
   redactFields: z.optional(z.array(regex)),
   redactText: z.optional(z.array(regex)),
   allowRunJS: bool,
+  sliceMs: z.optional(z.int().check(z.minimum(0)).check(z.maximum(1000))),
 });
 
 /** The schemas accept exactly what the interfaces allow: a change to one without the other fails tsc. */

@@ -14,7 +14,7 @@ import { fold } from './fold';
 import { checkAgentOptions } from './options';
 import { offered } from './offer';
 import { compact, sendable, withoutImages } from './history';
-import { pageUrl, type PageTools } from './page-tools';
+import { pageUrl, readsOf, type PageTools } from './page-tools';
 import { PROMPTS, injectionsIn, newMarker, pickLanguage, spotlight, type Language } from './prompt';
 import { failedRun, type CallOutcome } from './result';
 import { classify, ruling } from './safety';
@@ -292,7 +292,7 @@ export class Agent extends EventEmitter<AgentEvents> {
   /** The page summary, the page's index prepared first in slices (never one long task on a big page). */
   private async pageSummary(): Promise<string> {
     await Promise.resolve(this.options.helper.prepare?.()).catch(() => undefined);
-    return this.options.helper.summary();
+    return readsOf(this.options.helper).summary();
   }
 
   private async drive(task: string, mode: 'act' | 'ask', resumedAt: number): Promise<RunResult> {

@@ -12,6 +12,12 @@ export interface PageTools {
   /** Indexes the page in slices, so that summary() does not walk a big page in one task. */
   prepare?(): Promise<void>;
   summary(): Awaitable<string>;
+  /** The same reads in slices, the page running between them (an LLMHelper's; the agent prefers them). */
+  inSlices?: {
+    summary(): Promise<string>;
+    extract(id: number, property: string): Promise<unknown>;
+    describe(id: number): Promise<string>;
+  };
   console(options?: ConsoleOptions): Awaitable<LogEntry[]>;
   tools(options: ToolsOptions & { format: 'mcp' }): Awaitable<{ tools: McpTool[] }>;
   execute(call: { name: string; arguments: unknown }, options?: ToolsOptions): Promise<ExecuteResult>;
@@ -28,6 +34,10 @@ export interface PageTools {
    */
   siteRule?(name: string, risk: string): Awaitable<{ verdict: 'deny' | 'confirm'; reason: string } | null>;
 }
+
+/** The page's reads, in slices where the page offers them. */
+export const readsOf = (page: PageTools): Pick<PageTools, 'summary' | 'extract' | 'describe'> =>
+  page.inSlices ?? page;
 
 /** The address of the page the tools act on. */
 export const pageUrl = async (page: PageTools): Promise<string> =>

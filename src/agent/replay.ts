@@ -4,7 +4,7 @@
  * ID ("[3] cell "report.pdf"" then, "[12] cell "report.pdf"" now). The first call whose outcome differs,
  * or whose element cannot be mapped, stops the replay and says which step and why.
  */
-import type { PageTools } from './page-tools';
+import { readsOf, type PageTools } from './page-tools';
 import type { ToolsOptions } from '../tools/toolkit';
 import type { Step } from './types';
 
@@ -80,7 +80,7 @@ export async function replay(
   }
   const seen =
     first < steps.length ? (after ? steps[first]!.observation : transcript.observation) : undefined;
-  if (seen) learn(ids, idLines(seen), idLines(await helper.summary()));
+  if (seen) learn(ids, idLines(seen), idLines(await readsOf(helper).summary()));
   for (let s = first; s < steps.length; s++) {
     for (const call of steps[s]!.calls) {
       if (call.refused) continue; // it did not run then either

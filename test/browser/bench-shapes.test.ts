@@ -1,6 +1,7 @@
 /**
  * The shapes bench (bench/shapes.mjs) runs to its report on a small page: a bench that throws part way
- * (as it did once, a helper used before its definition) reports nothing. Figures are not checked here.
+ * (as it did once, a helper used before its definition) reports nothing. Figures are not checked here,
+ * only that every call was traced.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,16 +22,22 @@ it('the shapes bench runs every call on a generated page and writes its report',
     });
     const report = readFileSync(out, 'utf8');
     for (const call of [
-      'find',
-      'find limit 1000',
-      'describe table',
-      'summary',
-      'snapshot',
-      'find (tool)',
-      'click',
+      'console find',
+      'console find limit 1000',
+      'console describe table',
+      'console summary',
+      'console snapshot',
+      'agent find',
+      'agent summary',
+      'agent describe table',
+      'agent snapshot',
+      'agent extract rows',
+      'agent click',
     ])
       expect(report).toContain(`| ${call} |`);
     expect(report).toMatch(/\| 5k \| 7 \|/);
+    // Each call's tasks were read from the trace: a call with none (a broken window) would read 0.
+    expect(report).not.toMatch(/\| agent find \| 0 ms/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

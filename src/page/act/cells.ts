@@ -3,7 +3,8 @@
  * (a double-click, else Enter, else F2), types into the editor, commits with Enter, and reads back what
  * the cell shows.
  */
-import { deepActiveElement, elementLine } from '../read/describe';
+import { deepActiveElement } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { textOf } from '../perceive/text-of';
 import type { ActionResult } from '../observe/change-report';
 import { resolveTarget, type Target } from '../ids/target';

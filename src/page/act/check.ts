@@ -3,7 +3,7 @@
  * group), then read back.
  */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { inputType, roleOf, tagOf, isChecked } from '../perceive/role';
 import { describeChanges } from '../observe/change-text';
 import { type ActionResult } from '../observe/change-report';
@@ -51,7 +51,7 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
       changes: {},
     };
   const boxId = ctx.store.idFor(box);
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   // Where a person clicks: what is drawn for the box, which may be the only part that listens (TDesign
   // changes its radio group's value on the label's click and stops the input's). Covered or not drawn:
   // the box's own click(), as before.

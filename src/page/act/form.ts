@@ -1,6 +1,7 @@
 /** select: native selects through their own properties and events, ARIA and drawn ones through the pointer; a radio group by its label. */
 import { LLMHelperError } from '../../errors';
-import { deepActiveElement, elementLine } from '../read/describe';
+import { deepActiveElement } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { classSays, isInteractive, roleOf, tagOf } from '../perceive/role';
 import { controlledBy, nameOf } from '../perceive/name';
 import { labelledControl, namedBy } from '../perceive/label-beside';
@@ -12,7 +13,7 @@ import { resolveTarget, type Target } from '../ids/target';
 import { toPattern } from '../find/pattern';
 import { normalize, truncate } from '../dom/text';
 import { isVisible } from '../perceive/visible';
-import { queryAllDeep } from '../dom/roots';
+import { collectRoots, queryAllDeep } from '../dom/roots';
 import { docOrder } from '../dom/walk';
 import { fieldValue } from '../perceive/redact';
 import type { ActionContext } from './context';
@@ -101,7 +102,7 @@ async function selectNative(
       message: `${note}${line} already shows ${labels.map((l) => `"${l}"`).join(', ')}.`,
       changes: {},
     };
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   el.focus();
   for (const o of options) o.selected = picked.includes(o);
   plainEvent(el, 'input');
@@ -148,7 +149,7 @@ async function openedListbox(ctx: ActionContext, el: Element): Promise<OpenedLis
   if (known) return { listbox: known, opened: false, plain: true };
   const before = new Set(shownListboxes());
   let plain = false;
-  const changes = observeChanges();
+  const changes = observeChanges(collectRoots(document).roots);
   const wait = async (tries: number): Promise<Element | null> => {
     for (let i = 0; i < tries && !listbox; i++) {
       listbox = controlledListbox(el);

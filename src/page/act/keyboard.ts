@@ -5,7 +5,8 @@
  * (mask, maxlength, formatter) is reported, not hidden.
  */
 import { LLMHelperError } from '../../errors';
-import { deepActiveElement, elementLine } from '../read/describe';
+import { deepActiveElement } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { inputType, roleOf, tagOf } from '../perceive/role';
 import { textOf } from '../perceive/text-of';
 import { describeChanges } from '../observe/change-text';
@@ -212,7 +213,7 @@ export async function type(
   // What a person typing would end up with: maxlength stops the keys past it.
   const want = base + (max >= 0 ? text.slice(0, Math.max(0, max - base.length)) : text);
   const fieldId = ctx.store.idFor(field);
-  const tracker = track(ctx.store, undefined, true);
+  const tracker = await track(ctx.store, undefined, true);
   // Where the field sits: a grid's cell editor closes on Enter and the cell shows the value.
   const holder = dom.parentEl(field);
   const focused = deepActiveElement() === field;
@@ -503,7 +504,7 @@ export async function press(ctx: ActionContext, key: string, opts: PressOptions 
     note = r.relocated ? `${r.relocated} ` : '';
     if (deepActiveElement() !== target) (target as HTMLElement).focus?.();
   } else target = deepActiveElement() ?? dom.pageRoot(document);
-  const tracker = track(ctx.store, undefined, true);
+  const tracker = await track(ctx.store, undefined, true);
   let effect = '';
   // Real input when the embedder sends it: the browser then does what the key does.
   const real = !!(await ctx.input?.key(info, modifiers));

@@ -15,7 +15,7 @@ import { toPattern } from '../find/pattern';
 import { normalize, plural, truncate } from '../dom/text';
 import { isVisible, visibleMatches } from '../perceive/visible';
 import { containsDeep } from '../dom/walk';
-import { queryAllDeep } from '../dom/roots';
+import { collectRoots, queryAllDeep } from '../dom/roots';
 import type { ActionContext } from './context';
 import { sleep } from '../dom/events';
 import { click, hoverAt, pointerTarget, prepare, pressAt } from './pointer';
@@ -183,7 +183,7 @@ export async function rightClick(ctx: ActionContext, id: Target): Promise<MenuLi
   const p = prepare(ctx, id, 'right-click');
   if (!p.spot) return { ok: false, message: p.refused!, changes: {}, items: [] };
   const before = new Set(visibleMenus());
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   hoverAt(ctx, p.spot.hit, p.spot.at);
   const notCancelled = await pressAt(p.spot.hit, p.spot.at, { button: 'right' });
   const changes = await tracker.finish();
@@ -297,7 +297,7 @@ export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): 
         message: `Menu item "${itemLabel(item)}" is covered by ${spot.covered}.`,
         changes: {},
       };
-    const { touched, observer } = observeChanges();
+    const { touched, observer } = observeChanges(collectRoots(document).roots);
     let sub: Element | null;
     let expands = false;
     try {

@@ -29,7 +29,7 @@ export async function navigate(ctx: ActionContext, url: string): Promise<ActionR
       'bad_argument',
       `Only http and https URLs can be opened; got ${target.protocol}.`,
     );
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   const sameDocument = target.href.split('#')[0] === location.href.split('#')[0] && target.hash !== '';
   location.assign(target.href);
   const changes = await tracker.finish();
@@ -47,7 +47,7 @@ export async function navigate(ctx: ActionContext, url: string): Promise<ActionR
 }
 
 async function history(ctx: ActionContext, step: -1 | 1): Promise<ActionResult> {
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   window.history.go(step);
   const changes = await tracker.finish();
   const word = step < 0 ? 'back' : 'forward';
@@ -70,7 +70,7 @@ export const back = (ctx: ActionContext) => history(ctx, -1);
 export const forward = (ctx: ActionContext) => history(ctx, 1);
 
 export async function reload(ctx: ActionContext): Promise<ActionResult> {
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   location.reload();
   const changes = await tracker.finish();
   return { ok: true, message: `Reloading the page. ${SESSION_NOTE}`, changes };

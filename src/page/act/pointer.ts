@@ -4,7 +4,8 @@
  * deepest element there, keeping the browser's default behaviour (links, submit, labels).
  */
 import { LLMHelperError } from '../../errors';
-import { deepActiveElement, elementLine } from '../read/describe';
+import { deepActiveElement } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { controlsIn, isInteractive, tagOf, isChecked } from '../perceive/role';
 import { nameOf } from '../perceive/name';
 import { textOf } from '../perceive/text-of';
@@ -292,7 +293,7 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const p = prepare(ctx, id, 'click', opts.force);
   if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
   const before = toggleState(p.element);
-  const tracker = track(ctx.store, p.element);
+  const tracker = await track(ctx.store, p.element);
   // Real input when the embedder sends it (in the top document, whose viewport its points are in).
   const real =
     dom.doc(p.spot.hit) === document &&
@@ -361,7 +362,7 @@ export const dblclick = (ctx: ActionContext, id: Target, opts: Omit<ClickOptions
 
 export async function hover(ctx: ActionContext, id: Target): Promise<ActionResult> {
   const p = prepare(ctx, id, 'hover', true);
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   hoverAt(ctx, p.spot!.hit, p.spot!.at);
   const changes = await tracker.finish();
   // What the page shows on CSS :hover stays hidden: a script's pointer events never set it.
@@ -387,7 +388,7 @@ function hoverHidden(el: Element): Element[] {
 
 export async function focus(ctx: ActionContext, id: Target): Promise<ActionResult> {
   const { element, relocated } = resolveTarget(ctx.store, id, 'focus target');
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   (element as HTMLElement).focus?.();
   const changes = await tracker.finish(element);
   const line = elementLine(ctx.store, element);
@@ -441,7 +442,7 @@ export async function drag(
 ): Promise<ActionResult> {
   const from = prepare(ctx, fromId, 'drag', true);
   const to = resolveTarget(ctx.store, toId, 'drag target').element;
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   const start = from.spot!.at;
   const source = from.spot!.hit;
   hoverAt(ctx, source, start);

@@ -1,5 +1,5 @@
 /** scroll (pixels, or to the top/bottom) in the right scrollable container, and scrollIntoView. */
-import { elementLine } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { describeChanges } from '../observe/change-text';
 import { track } from '../observe/settle';
 import { type ActionResult } from '../observe/change-report';
@@ -37,7 +37,7 @@ export async function scroll(ctx: ActionContext, opts: ScrollOptions = {}): Prom
   const box = scrollContainer(el);
   const page = box === document.scrollingElement || box === document.documentElement;
   const before = { top: box.scrollTop, left: box.scrollLeft };
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   if (opts.to) {
     const top = opts.to === 'top' ? 0 : opts.to === 'bottom' ? box.scrollHeight : box.scrollTop;
     const left = opts.to === 'left' ? 0 : opts.to === 'right' ? box.scrollWidth : box.scrollLeft;
@@ -83,7 +83,7 @@ export async function scroll(ctx: ActionContext, opts: ScrollOptions = {}): Prom
 
 export async function scrollIntoView(ctx: ActionContext, id: Target): Promise<ActionResult> {
   const { element, relocated } = resolveTarget(ctx.store, id, 'scrollIntoView target');
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' as ScrollBehavior });
   const changes = await tracker.finish();
   return {

@@ -1,6 +1,6 @@
 /** upload: files put into a file input or a drop zone, as a person's drop or file picker would. */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { inputType, tagOf } from '../perceive/role';
 import { describeChanges } from '../observe/change-text';
 import { type ActionResult } from '../observe/change-report';
@@ -45,7 +45,7 @@ export async function upload(
     tagOf(element) === 'INPUT' && inputType(element) === 'file'
       ? element
       : dom.qs(element, 'input[type=file]');
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   let how: string;
   if (input) {
     if (list.length > 1 && !(input as HTMLInputElement).multiple)

@@ -2,7 +2,7 @@
  * Fields that take a value in a set form rather than typed text: a slider and a colour are set to it, as
  * dragging or picking would; a date, time or month field only accepts its ISO form.
  */
-import { elementLine } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { isDisabled } from '../perceive/disabled';
 import { describeChanges } from '../observe/change-text';
 import { track } from '../observe/settle';
@@ -31,7 +31,7 @@ export async function setValue(
   const line = elementLine(ctx.store, el);
   if (isDisabled(el))
     return { ok: false, message: `${note}${line} is disabled; it cannot be set.`, changes: {} };
-  const tracker = track(ctx.store);
+  const tracker = await track(ctx.store);
   const before = el.value;
   el.focus();
   setValueWithEvents(el, text.trim());
@@ -80,7 +80,7 @@ export async function setSlider(
       message: `${note}Did not set ${line}: "${truncate(text, 40)}" is not a number it takes${range}.`,
       changes: {},
     };
-  const tracker = track(ctx.store, el);
+  const tracker = await track(ctx.store, el);
   el.focus();
   const press = async (key: string) => {
     const info = keyInfo(key);

@@ -1,6 +1,6 @@
 /** waitFor(pattern | { id, state }): a MutationObserver (in open shadow roots too) with a polling fallback. */
 import { LLMHelperError } from '../../errors';
-import { elementLine } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { find } from '../find/find';
 import { type FindOptions, type Match } from '../find/types';
 import type { ElementStore } from '../ids/store';

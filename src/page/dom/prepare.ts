@@ -10,36 +10,10 @@ import type { Slices, Unfinished } from './element-index';
 import { prepareRoots } from './roots';
 import * as dom from './members';
 import { thousands, truncate } from './text';
+import { pause } from './slices';
 
-/** Main-thread time a slice may take. */
+/** Main-thread time a slice of the index's walk may take. */
 const SLICE_MS = 8;
-/** A pause ends by a timer too, should a message never come (a page that broke MessageChannel). */
-const PAUSE_LIMIT_MS = 50;
-
-/**
- * Lets the page run: a task posted through a MessageChannel, which input and rendering may go before,
- * and which a background tab does not throttle as it throttles timers.
- */
-function pause(): Promise<void> {
-  return new Promise((resolve) => {
-    let channel: MessageChannel | null = null;
-    const done = () => {
-      clearTimeout(timer);
-      // An open port would keep a Node process (jsdom) running.
-      channel?.port1.close();
-      resolve();
-    };
-    const timer = setTimeout(done, PAUSE_LIMIT_MS);
-    try {
-      channel = new MessageChannel();
-      channel.port1.onmessage = done;
-      channel.port2.postMessage(null);
-    } catch {
-      /* the timer ends the pause */
-    }
-  });
-}
-
 /** Slices of `ms` of the main thread each. */
 export function slices(ms = SLICE_MS): Slices {
   let start = performance.now();

@@ -13,6 +13,7 @@ import { elementIndex } from './index-range';
 import { type ElementIndex, type Slices } from './element-index';
 import { prepareIndex } from './index-slices';
 import * as dom from './members';
+import { atOnce, due, forTask, inSlices, runAtOnce, type Pace, type Steps } from './slices';
 
 export interface Roots {
   /** start first, then every open shadow root and same-origin frame document below it. */
@@ -41,7 +42,13 @@ const added = (doc: Document): boolean => (watchers.get(doc)?.takeRecords().leng
  * The open shadow roots in `root`'s tree and, after each, those inside it (tree order) into `out`; the
  * frame elements of each root, in the order of `out`, into `frames`. One look at each root's index.
  */
-function shadowsIn(doc: Document, root: Document | ShadowRoot, out: SearchRoot[], frames: Element[]): void {
+function* shadowsIn(
+  doc: Document,
+  root: Document | ShadowRoot,
+  out: SearchRoot[],
+  frames: Element[],
+  pace: Pace,
+): Steps<void> {
   watch(doc, root);
   const index = elementIndex(root);
   framesOf(index, frames);
@@ -53,7 +60,8 @@ function shadowsIn(doc: Document, root: Document | ShadowRoot, out: SearchRoot[]
     const shadow = ownShadow(host);
     if (shadow) {
       out.push(shadow);
-      shadowsIn(doc, shadow, out, frames);
+      yield* shadowsIn(doc, shadow, out, frames, pace);
+      if (due(pace)) yield;
     }
   }
 }
@@ -92,22 +100,24 @@ export async function prepareRoots(doc: Document, slices: Slices): Promise<void>
   await tree(doc);
 }
 
-function documentRoots(doc: Document): Roots {
+function* documentRoots(doc: Document, pace: Pace): Steps<Roots> {
   const roots: SearchRoot[] = [];
   const unreachable: Element[] = [];
-  const add = (d: Document) => {
-    memoDocs.push(d);
+  const docs: Document[] = [];
+  function* add(d: Document): Steps<void> {
+    docs.push(d);
     const own: SearchRoot[] = [d];
     const frames: Element[] = [];
-    shadowsIn(d, d, own, frames);
+    yield* shadowsIn(d, d, own, frames, pace);
     for (let i = 0; i < own.length; i++) roots.push(own[i]!);
     for (let i = 0; i < frames.length; i++) {
       const inner = frameDocument(frames[i]!);
-      if (inner?.documentElement) add(inner);
+      if (inner?.documentElement) yield* add(inner);
       else unreachable.push(frames[i]!);
     }
-  };
-  add(doc);
+  }
+  yield* add(doc);
+  memoDocs.push(...docs);
   return { roots, unreachable };
 }
 
@@ -140,19 +150,25 @@ let memoDocs: Document[] = [];
 
 /**
  * Every open shadow root and same-origin frame document under (and including) start. Memoised until
- * the current task yields or an element is added to a document it came from (or one of its shadow
- * roots), so one tool call that asks many times pays once; actions that change the page call
- * forgetRoots().
+ * the current task (or call in slices) ends or an element is added to a document it came from (or one
+ * of its shadow roots), so one tool call that asks many times pays once; actions that change the page
+ * call forgetRoots().
  */
-export function collectRoots(start: SearchRoot): Roots {
+export const collectRoots = (start: SearchRoot): Roots => runAtOnce(collectRootsSteps(start, atOnce()));
+
+/**
+ * collectRoots as steps that may pause (dom/slices.ts). While a call in slices runs, what it found is
+ * what its slices search: a root the page adds during a pause is the next call's.
+ */
+export function* collectRootsSteps(start: SearchRoot, pace: Pace): Steps<Roots> {
   const known = memo?.get(start);
   // A page script (or runJS) may add a shadow host or frame between two calls of one task.
-  if (known && !memoDocs.some(added)) return known;
+  if (known && (inSlices() || !memoDocs.some(added))) return known;
   if (known) forgetRoots();
   let result: Roots;
-  if (dom.nodeType(start) === 9) result = documentRoots(start as Document);
+  if (dom.nodeType(start) === 9) result = yield* documentRoots(start as Document, pace);
   else {
-    const whole = collectRoots(dom.doc(start)!);
+    const whole = yield* collectRootsSteps(dom.doc(start)!, pace);
     const below = (n: Node | null) => !!n && inside(start, n);
     result = {
       roots: [start, ...whole.roots.filter((r) => r !== start && below(hostOf(r)))],
@@ -161,7 +177,7 @@ export function collectRoots(start: SearchRoot): Roots {
   }
   if (!memo) {
     memo = new Map();
-    queueMicrotask(forgetRoots);
+    forTask(forgetRoots);
   }
   memo.set(start, result);
   return result;

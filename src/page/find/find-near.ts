@@ -10,6 +10,7 @@ import { patternAndOptions } from './find';
 import { search } from './search';
 import { finish, toMatch } from './matches';
 import type { Candidate, FindOptions, Matches } from './types';
+import { atOnce, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
 interface Nearness {
   /** Steps from the anchor up to the smallest container both share. */
@@ -48,16 +49,20 @@ function nearness(anchor: Element, el: Element, anchorUp: Map<Element, number>):
   return { shared, distance: Math.round(Math.hypot(dx, dy)), relation: relations.join(', ') };
 }
 
-/** findNear(id, pattern?, options?): find, ranked by closeness to element `id`, each saying how it relates. */
-export function findNear(
+/**
+ * findNear(id, pattern?, options?): find, ranked by closeness to element `id`, each saying how it
+ * relates; as steps that may pause (dom/slices.ts).
+ */
+export function* findNearSteps(
   store: ElementStore,
   id: Target,
-  pattern?: string | RegExp | FindOptions | null,
+  pattern: string | RegExp | FindOptions | null | undefined,
   given: FindOptions = {},
-): Matches {
+  pace: Pace,
+): Steps<Matches> {
   const [p, options] = patternAndOptions(pattern, given, INTERACTIVE_SELECTOR);
   const anchor = resolveTarget(store, id, 'findNear anchor').element;
-  const result = search(store, p, { ...options, within: undefined });
+  const result = yield* search(store, p, { ...options, within: undefined }, pace);
   const anchorUp = new Map<Element, number>();
   let steps = 0;
   for (let n: Element | null = anchor; n; n = parentOf(n)) anchorUp.set(n, steps++);
@@ -66,12 +71,13 @@ export function findNear(
     .map((c) => ({ c, n: nearness(anchor, c.el, anchorUp) }))
     .sort((x, y) => x.n.shared - y.n.shared || x.n.distance - y.n.distance || y.c.score - x.c.score);
   const byCandidate = new Map(scored.map((s) => [s.c, s.n]));
-  const out = finish(
+  const out = yield* finish(
     store,
     result,
     scored.map((s) => s.c),
     options.limit ?? store.config.findLimit,
     options,
+    pace,
     (c, m) => {
       m.relation = byCandidate.get(c)!.relation;
       if (m.row && m.relation.startsWith('same row')) delete m.row;
@@ -81,6 +87,14 @@ export function findNear(
   if (onHover) out.note = out.note ? `${out.note} ${onHover}` : onHover;
   return out;
 }
+
+/** findNear, at once. */
+export const findNear = (
+  store: ElementStore,
+  id: Target,
+  pattern?: string | RegExp | FindOptions | null,
+  given: FindOptions = {},
+): Matches => runAtOnce(findNearSteps(store, id, pattern, given, atOnce()));
 
 /**
  * The anchor's own controls that the page shows only while the pointer is over its item (CSS :hover):

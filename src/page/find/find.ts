@@ -8,6 +8,7 @@ import { toPattern, type Pattern } from './pattern';
 import { search } from './search';
 import { finish } from './matches';
 import type { FindOptions, Matches } from './types';
+import { atOnce, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
 function checkOptions(pattern: unknown, opts: FindOptions): void {
   if (pattern === undefined && !opts.type)
@@ -43,13 +44,28 @@ export function patternAndOptions(
   return [p, !p && !options.type ? { ...options, type } : options];
 }
 
-/** find(pattern?, options?) or find({ type }) */
-export function find(
+/** find(pattern?, options?) or find({ type }), as steps that may pause (dom/slices.ts). */
+export function* findSteps(
+  store: ElementStore,
+  pattern: string | RegExp | FindOptions | null | undefined,
+  given: FindOptions = {},
+  pace: Pace,
+): Steps<Matches> {
+  const [p, options] = patternAndOptions(pattern, given, 'any');
+  const result = yield* search(store, p, options, pace);
+  return yield* finish(
+    store,
+    result,
+    result.candidates,
+    options.limit ?? store.config.findLimit,
+    options,
+    pace,
+  );
+}
+
+/** find(pattern?, options?) or find({ type }), at once. */
+export const find = (
   store: ElementStore,
   pattern?: string | RegExp | FindOptions | null,
   given: FindOptions = {},
-): Matches {
-  const [p, options] = patternAndOptions(pattern, given, 'any');
-  const result = search(store, p, options);
-  return finish(store, result, result.candidates, options.limit ?? store.config.findLimit, options);
-}
+): Matches => runAtOnce(findSteps(store, pattern, given, atOnce()));

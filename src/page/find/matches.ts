@@ -11,7 +11,8 @@ import { truncate } from '../dom/text';
 import { TYPE_SELECTORS, typeSelector } from '../dom/types';
 import { visibility } from '../perceive/visible';
 import { queryAllDeep } from '../dom/roots';
-import { MAX_HITS, SEARCH_MS } from './budget';
+import { MAX_HITS } from './budget';
+import { due, type Pace, type Steps } from '../dom/slices';
 import { closedFoldersNote, hiddenNote, unrenderedNote } from './notes';
 import type { Candidate, FindOptions, Match, Matches, SearchResult } from './types';
 
@@ -76,15 +77,17 @@ export function shortHref(a: Element): string {
   }
 }
 
-export function finish(
+export function* finish(
   store: ElementStore,
   result: SearchResult,
   list: Candidate[],
   limit: number,
   opts: FindOptions,
+  pace: Pace,
   extra?: (c: Candidate, m: Match) => void,
-): Matches {
-  const picked: Match[] = [];
+): Steps<Matches> {
+  let picked: Match[] = [];
+  const pickedEls: Element[] = [];
   let used = 0;
   let cut = 0;
   const budget = store.config.findBudget - 300; // room for the notes
@@ -93,6 +96,9 @@ export function finish(
   const firstOf = new Map<string, [Match, Element?]>();
   for (const c of list) {
     if (picked.length >= limit) break;
+    if (due(pace)) yield;
+    // What the page removed during a pause is no match.
+    if (pace.paused && !dom.connected(c.el)) continue;
     if (!confirmVisible(c, opts)) {
       dropped.push(c);
       continue;
@@ -119,7 +125,10 @@ export function finish(
     }
     used += size;
     picked.push(m);
+    pickedEls.push(c.el);
   }
+  // What the page removed during a later pause is no match either (this runs with no pause after it).
+  if (pace.paused) picked = picked.filter((_, i) => dom.connected(pickedEls[i]!));
   // Nameless look-alikes in the same place (three bare checkboxes) say which of them each is.
   const alike = new Map<string, Match[]>();
   for (const m of picked)
@@ -134,7 +143,7 @@ export function finish(
   const notes = [result.note];
   if (result.stopped === 'time')
     notes.push(
-      `The search stopped after ${SEARCH_MS} ms (a large page or a slow pattern), so these matches come from the part of the page read by then: narrow with within or type, or simplify the pattern.`,
+      `The search stopped after ${result.ms} ms (a large page or a slow pattern), so these matches come from the part of the page read by then: narrow with within or type, or simplify the pattern.`,
     );
   else if (result.stopped === 'hits')
     notes.push(

@@ -11,6 +11,7 @@ import { normalize } from '../dom/text';
 import { searchText, type Pattern } from './pattern';
 import { verify } from './scan-text';
 import { overBudget, type Budget } from './budget';
+import { due, type Steps } from '../dom/slices';
 import type { Hit } from './types';
 
 /** Elements matched by an attribute or computed name; fields are named by labels, also unattached ones. */
@@ -44,35 +45,28 @@ const needsComputedName = (f: Element): boolean =>
   !labelsOf(f).length;
 
 /**
- * Elements known by a name that is not their text. Fields and images come from tag collections (fast);
- * only aria-label, aria-labelledby and title need a selector scan of the whole root.
+ * The elements of a root known by a name that is not their text, each with whether its full name is
+ * computed. Fields and images come from the root's element index (fast); only close boxes need a query.
  */
-export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget, close: boolean): Hit[] {
-  const hits: Hit[] = [];
-  const seen = new Set<Element>();
-  const test = (el: Element, computed: boolean) => {
-    if (seen.has(el) || overBudget(budget)) return;
-    seen.add(el);
-    for (const text of attributeTexts(el, computed, pattern))
-      if (verify(pattern, text)) {
-        hits.push({ source: el, matched: text, byName: true });
-        return;
-      }
-  };
+function* namedElements(
+  root: SearchRoot,
+  seen: Set<Element>,
+  close: boolean,
+): Generator<[el: Element, computed: boolean], void, void> {
   // The root's index, asked once (a page of 30,000 shadow roots asks each).
   const index = elementIndex(root);
   const byTag = (tags: IndexedTag[]) => tags.flatMap((t) => index.tag(t));
   // Fields: placeholder, and for unlabelled ones (and input buttons, named by value) the full name.
-  for (const f of byTag(['input', 'select', 'textarea'])) test(f, needsComputedName(f));
+  for (const f of byTag(['input', 'select', 'textarea'])) if (!seen.has(f)) yield [f, needsComputedName(f)];
   // And fields drawn from other elements (an editor's contenteditable, a role textbox or combobox), by
   // the name the listing shows for them.
   const kinded = index.kinded;
   for (let i = 0; i < kinded.length; i++) {
     const f = kinded[i]!;
     if (dom.hasAttr(f, 'contenteditable') || /^(textbox|searchbox|combobox)$/.test(dom.attr(f, 'role') ?? ''))
-      test(f, needsComputedName(f));
+      yield [f, needsComputedName(f)];
   }
-  for (const img of byTag(['img', 'area'])) if (dom.hasAttr(img, 'alt')) test(img, false);
+  for (const img of byTag(['img', 'area'])) if (dom.hasAttr(img, 'alt')) yield [img, false];
   // Icon buttons and links, by the name their icon gives them ("close", "next page"): found from their
   // icons, as a page has far fewer icons than buttons and links. An icon with text (an <i> in a
   // sentence, a ligature icon) is in a button with text, which is found by its text.
@@ -80,13 +74,36 @@ export function attributeHits(root: SearchRoot, pattern: Pattern, budget: Budget
     if (dom.text(icon)?.trim()) continue;
     // Or the icon itself when it shows a pointer of its own (roleOf calls it a button).
     const b = dom.closest(icon, 'button,a,[role=button]') ?? (roleOf(icon) === 'button' ? icon : null);
-    if (b && !seen.has(b) && !dom.text(b)?.trim()) test(b, true);
+    if (b && !seen.has(b) && !dom.text(b)?.trim()) yield [b, true];
   }
   // And close boxes with no role (TDesign's span.t-dialog__close, Layui's icon-font span), by their icon.
   // Their names say close (from class or shape): the page-wide query runs only for a pattern that could
   // match one (`close`, decided once per search), as it costs a 100,000-element page several milliseconds.
-  if (close) for (const box of dom.qsa(root, CLOSE_BOXES)) if (roleOf(box) === 'button') test(box, true);
-  for (const el of index.named) test(el, false);
+  if (close) for (const box of dom.qsa(root, CLOSE_BOXES)) if (roleOf(box) === 'button') yield [box, true];
+  for (const el of index.named) yield [el, false];
+}
+
+/** Places where an element's name matched (namedElements), within the search's budget and pace. */
+export function* attributeHits(
+  root: SearchRoot,
+  pattern: Pattern,
+  budget: Budget,
+  close: boolean,
+): Steps<Hit[]> {
+  const hits: Hit[] = [];
+  const seen = new Set<Element>();
+  let tested = 0;
+  for (const [el, computed] of namedElements(root, seen, close)) {
+    if (overBudget(budget)) break;
+    if (seen.has(el)) continue;
+    seen.add(el);
+    for (const text of attributeTexts(el, computed, pattern))
+      if (verify(pattern, text)) {
+        hits.push({ source: el, matched: text, byName: true });
+        break;
+      }
+    if (!(++tested & 63) && due(budget.pace)) yield;
+  }
   return hits;
 }
 

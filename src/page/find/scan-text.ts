@@ -9,6 +9,7 @@ import { scrubText } from '../perceive/redact';
 import type { SearchRoot } from '../dom/walk';
 import type { Hit } from './types';
 import { MAX_HITS, overBudget, type Budget } from './budget';
+import { due, type Pace, type Steps } from '../dom/slices';
 
 /** Tags whose text is never read as page text. */
 const NOT_TEXT = new Set([
@@ -32,8 +33,12 @@ const SHOW_TEXT = 4;
  */
 interface TextIndex {
   text: string;
-  /** The text node that holds offset `at` of text, and the offsets where that node's text starts and ends. */
-  nodeAt(at: number): [node: Text, start: number, end: number] | null;
+  /**
+   * The text node that holds offset `at` of text, and the offsets where that node's text starts and
+   * ends; null past the last node; undefined when the call's slice was used up on the way (ask again
+   * after a pause: the walk goes on from where it was).
+   */
+  nodeAt(at: number, pace: Pace): [node: Text, start: number, end: number] | null | undefined;
 }
 
 /** Longest text one verification regex runs over (a block's or an element's own text). */
@@ -65,34 +70,56 @@ const CHUNK_CHARS = 1 << 16;
  * CHUNK_CHARS have been read, the budget checked between. A page's 30 MB of text is never one read
  * (130 ms in Chromium once any character is past Latin-1, which makes the whole string two bytes a
  * character; its blocks read one by one, 66 ms), and a search that has its hits, or has used its
- * time, stops reading.
+ * time, stops reading. The parts yet to read are a stack, so the read can pause after a block (what
+ * was read is scanned first) and go on from there; a part the page removed meanwhile is passed over.
  */
-export function rootTextHits(
+export function* rootTextHits(
   root: SearchRoot,
   pattern: Pattern,
   stop: Element | null,
   budget: Budget,
-): Hit[] {
+): Steps<Hit[]> {
   const doc = dom.docOf(root);
   const base = root === doc ? dom.pageRoot(doc) : root;
   const hits: Hit[] = [];
   let raw = '';
   // Where the text read since the last scan starts.
   let first: Node = base;
-  const scan = () => {
-    if (raw) textHits(indexText(doc, base, first, raw, pattern), pattern, stop, budget, hits);
+  function* scan(): Steps<void> {
+    const read = raw;
     raw = '';
-  };
-  const read = (n: Node, depth: number): void => {
-    // Two or more element children are parts (a level of branching spent); one is in a wrapper (a tenth
-    // of a level: a chain of wrappers ends too).
-    let kids = 0;
-    if (depth < 3)
-      for (let c = dom.firstChild(n); c && kids < 2; c = c.nextSibling) if (dom.nodeType(c) === 1) kids++;
-    if (kids)
-      for (let c = dom.firstChild(n); c && !budget.stopped; c = c.nextSibling)
-        read(c, depth + (kids > 1 ? 1 : 0.1));
-    else {
+    if (read) yield* textHits(indexText(doc, base, first, read, pattern), pattern, stop, budget, hits);
+  }
+  // The parts yet to read, the next one last, each with its depth: levels of branching spent (two or
+  // more element children are parts, a level spent; one is in a wrapper, a tenth of a level, so a chain
+  // of wrappers ends too), or -1 for a node whose parts were all read (its end may be a place to scan).
+  // A shadow root (most hold a component's few lines) is read whole.
+  const nodes: Node[] = [base];
+  const depths: number[] = [dom.nodeType(root) === 11 ? 3 : 0];
+  // The parts below this place were on the stack before the last pause.
+  let before = 0;
+  while (nodes.length && !budget.stopped) {
+    const n = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (nodes.length < before) {
+      before = nodes.length;
+      if (!dom.connected(n)) continue;
+    }
+    if (depth >= 0) {
+      let kids = 0;
+      if (depth < 3)
+        for (let c = dom.firstChild(n); c && kids < 2; c = c.nextSibling) if (dom.nodeType(c) === 1) kids++;
+      if (kids) {
+        nodes.push(n);
+        depths.push(-1);
+        const parts: Node[] = [];
+        for (let c = dom.firstChild(n); c; c = c.nextSibling) parts.push(c);
+        for (let i = parts.length - 1; i >= 0; i--) {
+          nodes.push(parts[i]!);
+          depths.push(depth + (kids > 1 ? 1 : 0.1));
+        }
+        continue;
+      }
       if (!raw) first = n;
       // A comment's (or processing instruction's) textContent is its data, which its parent's leaves
       // out. A text, element or shadow root's is never null: only a document's is.
@@ -100,11 +127,16 @@ export function rootTextHits(
       if (type !== 7 && type !== 8) raw += dom.text(n);
     }
     // Scanned after a block only: the text and inline elements of a line are joined whole.
-    if (raw.length > CHUNK_CHARS && dom.nodeType(n) === 1 && !INLINE_TAGS.has(dom.tag(n as Element))) scan();
-  };
-  // A shadow root (most hold a component's few lines) is read whole.
-  read(base, dom.nodeType(root) === 11 ? 3 : 0);
-  scan();
+    if (dom.nodeType(n) === 1 && !INLINE_TAGS.has(dom.tag(n as Element))) {
+      if (raw.length > CHUNK_CHARS) yield* scan();
+      if (due(budget.pace)) {
+        yield* scan();
+        yield;
+        before = nodes.length;
+      }
+    }
+  }
+  yield* scan();
   return hits;
 }
 
@@ -123,8 +155,9 @@ function indexText(doc: Document, base: Node, first: Node, raw: string, pattern:
   return {
     text,
     // Asked in order (the scan goes forward): the walk goes on to the node that holds `at`.
-    nodeAt(at) {
-      while (!done && end <= at) {
+    nodeAt(at, pace) {
+      for (let steps = 1; !done && end <= at; steps++) {
+        if (!(steps & 255) && due(pace)) return undefined;
         let n: Text | null;
         if (walker) n = walker.nextNode() as Text | null;
         else {
@@ -187,19 +220,20 @@ export const verify = (pattern: Pattern, text: string): boolean =>
  * An anchored pattern (^, $, exact) is also judged against the inline elements the hit is inside, so
  * that `^in$` finds the link "in" within a sentence.
  */
-function textHits(
+function* textHits(
   index: TextIndex,
   pattern: Pattern,
   stop: Element | null,
   budget: Budget,
   hits: Hit[],
-): void {
+): Steps<void> {
   const checked = new Set<Element>();
   const tries = new Map<Element, number>();
   const { scan } = pattern;
   const { text } = index;
   let pos = 0;
   while (pos < text.length && !overBudget(budget)) {
+    if (due(budget.pace)) yield;
     const end = Math.min(text.length, pos + SCAN_WINDOW);
     const win = text.slice(pos, Math.min(text.length, end + SCAN_OVERLAP));
     let next = end;
@@ -214,7 +248,11 @@ function textHits(
         scan.lastIndex = m.index + 1;
         continue;
       }
-      const at = index.nodeAt(pos + m.index + visible);
+      let at = index.nodeAt(pos + m.index + visible, budget.pace);
+      while (at === undefined) {
+        yield;
+        at = index.nodeAt(pos + m.index + visible, budget.pace);
+      }
       if (!at) break;
       const [node, start, after] = at;
       const block = blockOf(node, stop);

@@ -18,7 +18,8 @@ import { collectRoots } from '../dom/roots';
 import { containsDeep, ownShadow, parentOf } from '../dom/walk';
 import { searchText, type Pattern } from './pattern';
 import { rootTextHits, verify, VERIFY_CHARS } from './scan-text';
-import { MAX_HITS, overBudget, SEARCH_MS, type Budget } from './budget';
+import { budgetFor, MAX_HITS, overBudget } from './budget';
+import { due, type Pace, type Steps } from '../dom/slices';
 import { attributeHits, mergeInOrder, tooltipHits } from './name-hits';
 import type { Candidate, FindOptions, Hit, SearchResult } from './types';
 
@@ -116,7 +117,16 @@ function deepestMatches(group: Element, pattern: Pattern): { el: Element; phrase
 const toList = (x: Target | Target[] | undefined): Target[] =>
   x === undefined ? [] : Array.isArray(x) ? x : [x];
 
-export function search(store: ElementStore, pattern: Pattern | null, opts: FindOptions): SearchResult {
+/**
+ * One search, as steps that may pause (dom/slices.ts): after a pause, what the page removed meanwhile is
+ * dropped before the candidates are ranked.
+ */
+export function* search(
+  store: ElementStore,
+  pattern: Pattern | null,
+  opts: FindOptions,
+  pace: Pace,
+): Steps<SearchResult> {
   const scope = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
   const excluded = toList(opts.exclude).map((t) => resolveTarget(store, t, 'exclude').element);
   const selector = opts.type ? typeSelector(opts.type) : null;
@@ -124,7 +134,7 @@ export function search(store: ElementStore, pattern: Pattern | null, opts: FindO
   const exactly = !!opts.type && isSelectorType(opts.type);
   const scopeEl = dom.nodeType(scope) === 1 ? (scope as Element) : null;
   // The call's time runs from here: finding its roots (12-20 ms with 30,000 shadow roots) is in it.
-  const budget: Budget = { until: performance.now() + SEARCH_MS, checks: 0 };
+  const budget = budgetFor(pace);
   const { roots, unreachable } = collectRoots(scope as Element | Document);
   const candidates = new Map<Element, Candidate>();
   let order = 0;
@@ -166,39 +176,45 @@ export function search(store: ElementStore, pattern: Pattern | null, opts: FindO
   if (!pattern) {
     // No pattern: every element of the type, in document order.
     if (scopeEl && dom.matches(scopeEl, selector!)) add(scopeEl, scopeEl, '');
-    for (const root of roots)
+    for (const root of roots) {
       for (const el of dom.qsa(root, selector!)) {
         if (order >= MAX_HITS) budget.stopped = 'hits';
         if (overBudget(budget)) break;
         add(el, el, '');
       }
+      if (due(pace)) yield;
+    }
   } else {
     // Roots in order (the page, then its shadow roots and frames); within a root, document order.
     const close = verify(pattern, 'close');
-    const take = (hits: Hit[]) => {
+    // Each place mapped to the element a person acts on; a place the page removed during a pause is
+    // passed over.
+    function* take(hits: Hit[]): Steps<void> {
       for (const hit of hits) {
-        if (hit.byName) {
-          add(actionable(hit.source), hit.source, hit.matched);
-          continue;
+        if (!dom.connected(hit.source)) continue;
+        if (hit.byName) add(actionable(hit.source), hit.source, hit.matched);
+        else {
+          const inner = deepestMatches(hit.source, pattern!);
+          if (inner.length)
+            for (const { el, phrase } of inner)
+              add(actionable(el), el, normalize(dom.text(el) ?? '').slice(0, VERIFY_CHARS), phrase);
+          else add(actionable(hit.source), hit.source, hit.matched);
         }
-        const inner = deepestMatches(hit.source, pattern);
-        if (inner.length)
-          for (const { el, phrase } of inner)
-            add(actionable(el), el, normalize(dom.text(el) ?? '').slice(0, VERIFY_CHARS), phrase);
-        else add(actionable(hit.source), hit.source, hit.matched);
+        if (due(pace)) yield;
       }
-    };
+    }
     for (const root of roots) {
       if (overBudget(budget)) break;
+      if (due(pace)) yield;
       const stop = root === scope ? scopeEl : null;
-      take(
-        mergeInOrder(rootTextHits(root, pattern, stop, budget), attributeHits(root, pattern, budget, close)),
-      );
+      const text = yield* rootTextHits(root, pattern, stop, budget);
+      yield* take(mergeInOrder(text, yield* attributeHits(root, pattern, budget, close)));
     }
     // What a tooltip library keeps of a title: read only when nothing else matched (a query per root).
     for (const root of candidates.size ? [] : roots) {
       if (overBudget(budget)) break;
-      take(tooltipHits(root, pattern, budget));
+      if (due(pace)) yield;
+      yield* take(tooltipHits(root, pattern, budget));
     }
     // A pattern that matches the empty string matches what has no name at all too, as no pattern does.
     if (pattern.emptyable)
@@ -206,16 +222,22 @@ export function search(store: ElementStore, pattern: Pattern | null, opts: FindO
         for (const el of dom.qsa(root, selector ?? INTERACTIVE_SELECTOR)) {
           if (overBudget(budget)) break;
           if (!candidates.has(el) && !nameOf(el, 40) && !textOf(el, 40)) add(el, el, '');
+          if (due(pace)) yield;
         }
     dropWrappers(candidates);
   }
+  // What the page removed during a pause is no match.
+  if (pace.paused)
+    for (const [el, c] of candidates)
+      if (!dom.connected(el) || !dom.connected(c.source)) candidates.delete(el);
   const hidden: Candidate[] = [];
   return {
-    candidates: rank(candidates, opts, hidden),
+    candidates: yield* rank(candidates, opts, hidden, pace),
     hidden,
     note: pattern?.note,
     unreachable,
     stopped: budget.stopped,
+    ms: budget.ms,
   };
 }
 
@@ -236,10 +258,16 @@ function dropWrappers(candidates: Map<Element, Candidate>): void {
  * the cell that reads "Invoice 2024-03"), then interactive over static, then in the viewport over
  * off-screen; ties in document order.
  */
-function rank(candidates: Map<Element, Candidate>, opts: FindOptions, hidden: Candidate[]): Candidate[] {
+function* rank(
+  candidates: Map<Element, Candidate>,
+  opts: FindOptions,
+  hidden: Candidate[],
+  pace: Pace,
+): Steps<Candidate[]> {
   const wanted = opts.visible ?? true;
   const out: Candidate[] = [];
   for (const c of candidates.values()) {
+    if (due(pace)) yield;
     let vis = quickVisibility(c.el);
     if (!vis.visible && c.source !== c.el) vis = quickVisibility(c.source);
     if (wanted !== false && !vis.visible) {

@@ -78,4 +78,6 @@ export interface SearchResult {
   note?: string;
   unreachable: Element[];
   stopped?: Budget['stopped'];
+  /** The work the search could do (ms), for the note when it stopped on time. */
+  ms: number;
 }

@@ -4,14 +4,14 @@
  * added, removed or changed, fields set or refused, events, its scripts' errors), and the report made of
  * both once the page settled (settle.ts waits for that).
  */
-import { elementLine } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { roleOf } from '../perceive/role';
 import { nameOf } from '../perceive/name';
 import { textOf } from '../perceive/text-of';
 import { errorText } from '../perceive/invalid';
 import type { ElementStore } from '../ids/store';
 import { truncate } from '../dom/text';
-import { collectRoots } from '../dom/roots';
+import type { SearchRoot } from '../dom/walk';
 import * as dom from '../dom/members';
 import { noteText, type TextChanges } from './new-text';
 
@@ -75,7 +75,7 @@ export interface ActionResult {
  * Watches the page (and its open shadow roots) for elements added, removed, or whose attributes changed
  * (`touched`: added or changed); `observer.disconnect()` stops it.
  */
-export function observeChanges(onChange?: () => void) {
+export function observeChanges(roots: SearchRoot[], onChange?: () => void) {
   const added = new Set<Element>();
   const removed = new Set<Element>();
   const touched = new Set<Element>();
@@ -113,8 +113,7 @@ export function observeChanges(onChange?: () => void) {
     characterData: true,
     characterDataOldValue: true,
   };
-  const { roots } = collectRoots(document);
-  for (const root of roots) observer.observe(root, options);
+  for (let i = 0; i < roots.length; i++) observer.observe(roots[i]!, options);
   return { added, removed, touched, text, observer, roots };
 }
 

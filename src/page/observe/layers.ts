@@ -5,7 +5,8 @@
 import { textOf } from '../perceive/text-of';
 import { ALERT_CLASSES, ALERT_SELECTOR, DIALOG_SELECTOR, INTERACTIVE_SELECTOR } from '../dom/types';
 import { isVisible, quickVisibility } from '../perceive/visible';
-import { collectRoots } from '../dom/roots';
+import { collectRootsSteps } from '../dom/roots';
+import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { elementIndex } from '../dom/index-range';
 import * as dom from '../dom/members';
 import { UI_HOST, docOrder, ownShadow } from '../dom/walk';
@@ -54,25 +55,58 @@ const LAYERS = `${DIALOG_SELECTOR},${ALERT_SELECTOR},${MENUS}`;
  * LAYERS matches. Indexed loops, no iterator: the role list alone may hold tens of thousands of
  * elements, and on a page of 500,000 the collector's marking is paid by what a task allocates.
  */
-export function eachLayerCandidate(root: Document | ShadowRoot, each: (el: Element) => void): void {
+export const eachLayerCandidate = (root: Document | ShadowRoot, each: (el: Element) => void): void =>
+  dom.nodeType(root) === 9
+    ? runAtOnce(documentLayerCandidates(root as Document, each, atOnce()))
+    : rootCandidates(root, each);
+
+/** A shadow root's candidates, or a document's but for its class queries. */
+function rootCandidates(root: Document | ShadowRoot, each: (el: Element) => void): void {
   const index = elementIndex(root);
   const lists: ArrayLike<Element>[] = [index.kinded, index.tag('dialog')];
-  if (dom.nodeType(root) === 9) for (const q of LAYER_CLASS_QUERIES) lists.push(dom.qsa(root, q));
   // A shadow root's list only when it has one: most have none, and 30,000 empty lists are garbage.
-  else if (dom.qs(root, LAYER_CLASSES)) lists.push(dom.qsa(root, LAYER_CLASSES));
+  if (dom.nodeType(root) !== 9 && dom.qs(root, LAYER_CLASSES)) lists.push(dom.qsa(root, LAYER_CLASSES));
   for (const list of lists) for (let i = 0; i < list.length; i++) each(list[i]!);
   const hosts = index.hosts;
   for (let i = 0; i < hosts.length; i++) if (dom.localName(hosts[i]!) === 'md-menu') each(hosts[i]!);
 }
 
+/** A document's candidates as steps that may pause (dom/slices.ts): its class queries one at a time. */
+function* documentLayerCandidates(root: Document, each: (el: Element) => void, pace: Pace): Steps<void> {
+  rootCandidates(root, each);
+  for (const q of LAYER_CLASS_QUERIES) {
+    if (due(pace)) yield;
+    const list = dom.qsa(root, q);
+    for (let i = 0; i < list.length; i++) each(list[i]!);
+  }
+}
+
 /** The page's shown dialogs, alerts and menus, in page order. */
-export function layersNow(): { dialogs: Element[]; alerts: Element[]; menus: Element[] } {
+export const layersNow = (): Layers => runAtOnce(layersNowSteps(atOnce()));
+
+export interface Layers {
+  dialogs: Element[];
+  alerts: Element[];
+  menus: Element[];
+}
+
+/**
+ * layersNow as steps that may pause (dom/slices.ts): between roots and queries. What the page removed
+ * during a pause is not among them.
+ */
+export function* layersNowSteps(pace: Pace): Steps<Layers> {
   const found = new Set<Element>();
   const consider = (el: Element) => {
     if (!found.has(el) && dom.matches(el, LAYERS) && quickVisibility(el).visible) found.add(el);
   };
-  const roots = collectRoots(document).roots;
-  for (let r = 0; r < roots.length; r++) eachLayerCandidate(roots[r] as Document | ShadowRoot, consider);
+  const roots = (yield* collectRootsSteps(document, pace)).roots;
+  for (let r = 0; r < roots.length; r++) {
+    const root = roots[r] as Document | ShadowRoot;
+    if (dom.nodeType(root) === 9) yield* documentLayerCandidates(root as Document, consider, pace);
+    else rootCandidates(root, consider);
+    if (!(r & 63) && due(pace)) yield;
+  }
+  if (pace.paused) for (const el of found) if (!dom.connected(el)) found.delete(el);
   const all = [...found].sort(docOrder);
   const of = (selector: string) => all.filter((el) => dom.matches(el, selector));
   return { dialogs: of(DIALOG_SELECTOR), alerts: of(ALERT_SELECTOR), menus: of(MENUS) };

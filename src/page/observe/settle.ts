@@ -3,7 +3,8 @@
  * action started still pending, capped at ~2 s), then report what changed, in a form a model can use.
  */
 import type { ElementStore } from '../ids/store';
-import { forgetRoots } from '../dom/roots';
+import { using } from '../../config';
+import { collectRootsSteps, forgetRoots } from '../dom/roots';
 import type { SearchRoot } from '../dom/walk';
 import { sleep } from '../dom/events';
 import * as dom from '../dom/members';
@@ -17,7 +18,8 @@ import {
   sampleOf,
   type ChangeReport,
 } from './change-report';
-import { deepActiveElement, elementLine } from '../read/describe';
+import { deepActiveElement } from '../read/describe';
+import { elementLine } from '../read/lines';
 import { dialogName, nameOf } from '../perceive/name';
 import { controlsIn, isInteractive, onlyProposed, roleOf } from '../perceive/role';
 import { textOf } from '../perceive/text-of';
@@ -30,9 +32,10 @@ import { elementIndex } from '../dom/index-range';
 import { openedIn, plainListbox, plainOptions, shownOptions } from '../perceive/options';
 import { newText } from './new-text';
 import { watch } from './page-log';
-import { MENUS, layersNow, popupShown, shownPopups, shownSlide, toggledPopup } from './layers';
+import { MENUS, layersNowSteps, popupShown, shownPopups, shownSlide, toggledPopup } from './layers';
 import { columnValues, headerLabel, newOrder, sortOrder } from './sort-order';
-import { goneItems, hiddenControls, revealed } from './shown-gone';
+import { goneItems, hiddenControlsSteps, revealed } from './shown-gone';
+import { runInSlices } from '../dom/slices';
 import { trackRequests } from './requests';
 
 const QUIET_MS = 100;
@@ -81,8 +84,11 @@ export interface Tracker {
   finish(target?: Element | null, minMs?: number): Promise<ChangeReport>;
 }
 
-/** Starts watching the page; call finish() after the action to settle and get the change report. */
-export function track(store: ElementStore, target?: Element, keys = false): Tracker {
+/**
+ * Starts watching the page; call finish() after the action to settle and get the change report. Its
+ * look at the page before the action (hidden controls, layers) goes in slices (dom/slices.ts).
+ */
+export async function track(store: ElementStore, target?: Element, keys = false): Promise<Tracker> {
   const url = location.href;
   // What the target controls (a tab's panel, a collapse toggle's part): pages often show it by a style
   // change, which adds no controls to report.
@@ -113,8 +119,12 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
   const shownBefore =
     before && (dom.tag(before) === 'DETAILS' ? dom.hasAttr(before, 'open') : isVisible(before));
   const focus = deepActiveElement();
-  const hiddenBefore = hiddenControls();
-  const layers = layersNow();
+  const inSettings = <R>(slice: () => R): R => using(store.config, slice);
+  const { hiddenBefore, layers, pageRoots } = await runInSlices(function* (pace) {
+    const hiddenBefore = yield* hiddenControlsSteps(pace);
+    const layers = yield* layersNowSteps(pace);
+    return { hiddenBefore, layers, pageRoots: (yield* collectRootsSteps(document, pace)).roots };
+  }, inSettings);
   const dialogs = new Map(layers.dialogs.map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(layers.alerts.map((a) => textOf(a, 200)));
   // Named and counted now: a closed popup may be out of the page, away from what names it, and hides
@@ -173,7 +183,7 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
   if (navigation) navigation.addEventListener('navigate', onNavigate);
   else window.addEventListener('pagehide', onUnload);
   for (const type of EVENTS) window.addEventListener(type, onEvent, true);
-  const { added, removed, touched, text, observer, roots } = observeChanges(() => {
+  const { added, removed, touched, text, observer, roots } = observeChanges(pageRoots, () => {
     mutated = true;
     last = performance.now();
   });
@@ -224,7 +234,7 @@ export function track(store: ElementStore, target?: Element, keys = false): Trac
       // The report's page-wide scans each in a task of its own: on a page of 500,000 elements, the last
       // look for animations, the layers and the report together held the tab over 300 ms.
       await sleep(0);
-      const now = layersNow();
+      const now = await runInSlices(layersNowSteps, inSettings);
       await sleep(0);
       const after = now.dialogs;
       const opened = after.filter((d) => !dialogs.has(d));

@@ -6,7 +6,8 @@ import { isInteractive } from '../perceive/role';
 import { textOf } from '../perceive/text-of';
 import { INTERACTIVE_SELECTOR } from '../dom/types';
 import { isVisible, quickVisibility } from '../perceive/visible';
-import { collectRoots } from '../dom/roots';
+import { collectRootsSteps } from '../dom/roots';
+import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { elementIndex } from '../dom/index-range';
 import * as dom from '../dom/members';
 import { parentOf } from '../dom/walk';
@@ -19,7 +20,10 @@ const CONTROL_TAGS = ['a', 'button', 'input', 'select', 'textarea', 'summary'] a
  * The controls hidden before an action (display, visibility, hidden), so that one a class or style change
  * shows is reported as new; none on a page of more controls than REVEAL_MAX.
  */
-export function hiddenControls(): Set<Element> {
+export const hiddenControls = (): Set<Element> => runAtOnce(hiddenControlsSteps(atOnce()));
+
+/** hiddenControls as steps that may pause (dom/slices.ts): between roots, and every few hundred controls. */
+export function* hiddenControlsSteps(pace: Pace): Steps<Set<Element>> {
   const hidden = new Set<Element>();
   const check = dom.checkVisibility;
   if (!check) return hidden;
@@ -30,15 +34,20 @@ export function hiddenControls(): Set<Element> {
     total += l.length;
     if (l.length) lists.push(l);
   };
-  for (const root of collectRoots(document).roots) {
-    const index = elementIndex(root);
+  const roots = (yield* collectRootsSteps(document, pace)).roots;
+  for (let r = 0; r < roots.length; r++) {
+    if (!(r & 63) && due(pace)) yield;
+    const index = elementIndex(roots[r]!);
     for (const tag of CONTROL_TAGS) keep(index.tag(tag));
     keep(index.kinded);
   }
   if (total > REVEAL_MAX) return hidden;
   // Judged as the report judges what shows after (a transparent input its widget draws is shown).
   for (const l of lists)
-    for (let i = 0; i < l.length; i++) if (!quickVisibility(l[i]!).visible) hidden.add(l[i]!);
+    for (let i = 0; i < l.length; i++) {
+      if (!(i & 63) && due(pace)) yield;
+      if (!quickVisibility(l[i]!).visible) hidden.add(l[i]!);
+    }
   return hidden;
 }
 

@@ -5,10 +5,11 @@
 import { current, type Config } from '../../config';
 import { inputType, roleOf, tagOf } from './role';
 import { nameOf } from './name';
-import { collectRoots } from '../dom/roots';
+import { collectRootsSteps } from '../dom/roots';
 import { elementIndex } from '../dom/index-range';
 import { partlyIndexed } from '../dom/index-slices';
 import * as dom from '../dom/members';
+import { atOnce, due, forTask, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { drawnText } from './look';
 
 export const REDACTED = '[redacted]';
@@ -90,17 +91,25 @@ let memoFor: Config | null = null;
 /**
  * The current values of the page's secret fields (passwords, keys, codes, hidden tokens; 4 characters
  * or more), longest first, so that no output can carry them even where no pattern would see them.
- * Memoised for the current task.
+ * Memoised for the current task, or call in slices.
  */
-export function liveSecrets(): string[] {
-  if (typeof document === 'undefined') return [];
-  if (liveMemo && memoFor === current()) return liveMemo;
-  memoFor = current();
-  const found = new Set<string>();
+export const liveSecrets = (): string[] => runAtOnce(liveSecretsSteps(atOnce()));
+
+/** The roots that held a field when the live secrets were last found: refreshSecrets() reads these. */
+let fieldRoots: (Document | ShadowRoot)[] = [];
+
+/**
+ * The secret values in one root's fields, into `found`; whether the root has a field at all. From the
+ * root's element index, kept up to date between calls; where a call's budget left the index
+ * unfinished, from the browser's query, which is whole (18-31 ms at 420,000 elements).
+ */
+function secretsIn(root: Document | ShadowRoot, found: Set<string>): boolean {
   const consider = (el: Element, values: (string | null | undefined)[]) => {
     const present = values.map((v) => v?.trim()).filter((v): v is string => !!v && v.length >= 4);
     if (present.length && isSecretField(el)) for (const v of present) found.add(v);
   };
+  // Indexed loops, no copies: on a page of 500,000 elements and 5,000 shadow roots, the collector's
+  // marking is paid by what a task allocates.
   const fields = (list: ArrayLike<Element>) => {
     for (let i = 0; i < list.length; i++) {
       const el = list[i]!;
@@ -109,42 +118,72 @@ export function liveSecrets(): string[] {
       if ((value && value.length >= 4) || (initial && initial.length >= 4))
         consider(el, [value, initial, tagOf(el) === 'TEXTAREA' ? dom.text(el) : null]);
     }
+    return list.length > 0;
   };
   const editable = (list: ArrayLike<Element>) => {
+    let any = false;
     for (let i = 0; i < list.length; i++) {
       const el = list[i]!;
-      if (dom.hasAttr(el, 'contenteditable') && (el as HTMLElement).isContentEditable)
-        consider(el, [dom.text(el)]);
-    }
-  };
-  // Indexed loops, no copies: on a page of 500,000 elements and 5,000 shadow roots, the collector's
-  // marking is paid by what a task allocates.
-  const roots = collectRoots(document).roots;
-  for (let r = 0; r < roots.length; r++) {
-    const root = roots[r] as Document | ShadowRoot;
-    // From the root's element index, kept up to date between calls; where a call's budget left the index
-    // unfinished, from the browser's query, which is whole (18-31 ms at 420,000 elements).
-    const index = elementIndex(root);
-    if (partlyIndexed(root)) {
-      const all = dom.qsa(root, 'input,textarea,[contenteditable]');
-      const typed: Element[] = [];
-      for (let i = 0; i < all.length; i++) {
-        const tag = tagOf(all[i]!);
-        if (tag === 'INPUT' || tag === 'TEXTAREA') typed.push(all[i]!);
+      if (dom.hasAttr(el, 'contenteditable')) {
+        any = true;
+        if ((el as HTMLElement).isContentEditable) consider(el, [dom.text(el)]);
       }
-      fields(typed);
-      editable(all);
-      continue;
     }
-    fields(index.tag('input'));
-    fields(index.tag('textarea'));
-    editable(index.kinded);
+    return any;
+  };
+  if (partlyIndexed(root)) {
+    const all = dom.qsa(root, 'input,textarea,[contenteditable]');
+    const typed: Element[] = [];
+    for (let i = 0; i < all.length; i++) {
+      const tag = tagOf(all[i]!);
+      if (tag === 'INPUT' || tag === 'TEXTAREA') typed.push(all[i]!);
+    }
+    fields(typed);
+    editable(all);
+    return true;
   }
+  const index = elementIndex(root);
+  const inputs = fields(index.tag('input'));
+  const areas = fields(index.tag('textarea'));
+  return editable(index.kinded) || inputs || areas;
+}
+
+/** liveSecrets as steps that may pause (dom/slices.ts): between roots. */
+export function* liveSecretsSteps(pace: Pace): Steps<string[]> {
+  if (typeof document === 'undefined') return [];
+  if (liveMemo && memoFor === current()) return liveMemo;
+  memoFor = current();
+  const found = new Set<string>();
+  const withFields: (Document | ShadowRoot)[] = [];
+  const roots = (yield* collectRootsSteps(document, pace)).roots;
+  for (let r = 0; r < roots.length; r++) {
+    if (!(r & 63) && due(pace)) yield;
+    const root = roots[r] as Document | ShadowRoot;
+    if (secretsIn(root, found)) withFields.push(root);
+  }
+  fieldRoots = withFields;
   liveMemo = [...found].sort((a, b) => b.length - a.length);
-  queueMicrotask(() => {
-    liveMemo = null;
-  });
+  forTask(forgetSecrets);
   return liveMemo;
+}
+
+/**
+ * The live secrets read again, at once, from the roots that held fields when they were last found:
+ * a call in slices answers with them, so that a value the person typed during its pauses is scrubbed
+ * too, without a pause of its own between its answer and its exit (where the page could remove what it
+ * answers).
+ */
+export function refreshSecrets(): void {
+  const found = new Set<string>();
+  for (const root of fieldRoots) if (dom.connected(root) || dom.nodeType(root) === 9) secretsIn(root, found);
+  liveMemo = [...found].sort((a, b) => b.length - a.length);
+  memoFor = current();
+  forTask(forgetSecrets);
+}
+
+/** The live secrets found again at the next ask. */
+function forgetSecrets(): void {
+  liveMemo = null;
 }
 
 /** A string as it may leave the page: card numbers and integrator patterns redacted, live secret values too. */

@@ -16,6 +16,7 @@ import { docOrder, type SearchRoot } from '../dom/walk';
 import { elementIndex } from '../dom/index-range';
 import { KIND_ATTRS, type IndexedTag } from '../dom/element-index';
 import * as dom from '../dom/members';
+import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
 /** Tags whose browser collections (cached until the DOM changes) the census reads. */
 const CONTROL_TAGS: IndexedTag[] = ['button', 'a', 'area', 'input', 'select', 'textarea', 'summary'];
@@ -175,13 +176,17 @@ function mergeFirst(lists: ArrayLike<Element>[], max: number, accept: (el: Eleme
  * and frames too), from the browser's tag collections and one attribute-presence scan: no selector
  * list is matched against every element.
  */
-export function census(root: SearchRoot): Census {
+export const census = (root: SearchRoot): Census => runAtOnce(censusSteps(root, atOnce()));
+
+/** census as steps that may pause (dom/slices.ts): between roots, and every few hundred elements. */
+export function* censusSteps(root: SearchRoot, pace: Pace): Steps<Census> {
   const counts = Object.fromEntries(COUNT_KINDS.map((k) => [k, 0])) as Record<CountKind, number>;
   const controls: ArrayLike<Element>[] = [];
   const lists: Record<ListKind, ArrayLike<Element>[]> = { outline: [], headings: [], landmarks: [] };
   const dialogs: Element[] = [];
   const alerts: Element[] = [];
   for (const r of collectRoots(root).roots) {
+    if (due(pace)) yield;
     const { tag, attributed } = tagLists(r);
     for (const h of HEADING_TAGS) counts.heading += tag(h).length;
     counts.table += tag('table').length;
@@ -204,7 +209,9 @@ export function census(root: SearchRoot): Census {
     const own: Element[] = [];
     // Elements a role makes a heading or landmark, one document-ordered list per kind.
     const byRole: Record<ListKind, Element[]> = { outline: [], headings: [], landmarks: [] };
-    for (const el of attributed) {
+    for (let i = 0; i < attributed.length; i++) {
+      if (!(i & 255) && due(pace)) yield;
+      const el = attributed[i]!;
       const tagged = TAG_SET.has(dom.tag(el));
       if (tagged && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
       const tag = dom.tag(el);

@@ -1,32 +1,21 @@
 /**
- * describe: one short paragraph about a table, form, list, dialog, section or element, and the one-line
- * form of an element every listing uses (elementLine). Budgeted text a model can act on, never HTML;
- * elements a model is likely to act on carry their ID in brackets: [12].
+ * describe: one short paragraph about a table (describe-table.ts), form, list, dialog, section or
+ * element, and the main actions summary() lists. Budgeted text a model can act on, never HTML; elements
+ * a model is likely to act on carry their ID in brackets: [12].
  */
-import { LLMHelperError } from '../../errors';
 import { closestDeep, contextOf, ROW, rowLabel } from '../perceive/context';
-import { shortHref } from '../find/matches';
-import {
-  controlsIn,
-  inputType,
-  isInteractive,
-  onlyProposed,
-  roleOf,
-  tagOf,
-  isChecked,
-} from '../perceive/role';
+import { controlsIn, isInteractive, onlyProposed, roleOf, tagOf } from '../perceive/role';
 import { nameOf } from '../perceive/name';
 import { textOf } from '../perceive/text-of';
 import { disabledReason } from '../perceive/disabled';
 import { census, COUNT_KINDS, isControl, TOGGLE_ROLES, type Census } from './census';
-import { fieldValue, redactText } from '../perceive/redact';
+import { redactText } from '../perceive/redact';
 import type { ElementStore } from '../ids/store';
 import { resolveTarget, type Target } from '../ids/target';
 import { normalize, plural, truncate } from '../dom/text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, SUBMIT, TYPE_SELECTORS } from '../dom/types';
 import {
   hitTestGrid,
-  inViewport,
   inViewportAll,
   quickVisibility,
   reachable,
@@ -39,85 +28,18 @@ import { UI_HOST, containsDeep, docOrder, ownShadow } from '../dom/walk';
 import * as dom from '../dom/members';
 import { elementIndex } from '../dom/index-range';
 import { comboboxOf, standIn } from '../perceive/stand-in';
+import { checkBudget, elementLine, isShown, listWithin, quoted, visibleOnly } from './lines';
+import { describeTable } from './describe-table';
+import { atOnce, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
 
-/** A budget below 50 characters cannot hold one useful line. */
-export function checkBudget(budget: unknown): void {
-  if (!(typeof budget === 'number' && Number.isInteger(budget) && budget >= 50 && budget <= 100_000))
-    throw new LLMHelperError(
-      'bad_argument',
-      `budget is a number of characters from 50 to 100000; got ${typeof budget === 'number' ? budget : typeof budget}.`,
-    );
-}
-
-export const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
-
-/** A list joined until the budget is spent, saying how many were left out. */
-export function listWithin(items: string[], budget: number, sep = ', '): string {
-  let out = '';
-  let shown = 0;
-  for (const item of items) {
-    const next = (shown ? sep : '') + item;
-    if (out.length + next.length > budget) break;
-    out += next;
-    shown++;
-  }
-  return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
-}
-
-export const isShown = (el: Element): boolean => quickVisibility(el).visible;
-
 /** The control an element under the pointer belongs to (an icon inside a button), if any. */
 function closestControl(el: Element | null): Element | null {
   for (let depth = 0; el && depth < 6; depth++, el = dom.parentEl(el)) if (mainCandidate(el)) return el;
   return null;
-}
-
-export function visibleOnly(els: Element[]): Element[] {
-  return els.filter((e) => quickVisibility(e).visible);
-}
-
-/** One line for an element: `[12] button "Download" (disabled)`. */
-export function elementLine(
-  store: ElementStore,
-  el: Element,
-  opts: { context?: boolean; text?: boolean; invalid?: boolean } = {},
-): string {
-  const own = roleOf(el);
-  const role = own || tagOf(el).toLowerCase();
-  // An element with no role goes by its text (a header cell's label the click landed on), unless the
-  // caller says what it holds.
-  const name = nameOf(el, 60) || (own || opts.text === false ? '' : textOf(el, 60));
-  const flags: string[] = [];
-  if (tagOf(el) === 'INPUT' && !['text', 'submit', 'button', 'checkbox', 'radio'].includes(inputType(el)))
-    flags.push(inputType(el));
-  const value = fieldValue(el);
-  if (value) flags.push(`value ${quoted(value, 40)}`);
-  const toggle = /checkbox|radio|switch/.test(role);
-  if ((el as HTMLInputElement).checked === true || (toggle && isChecked(el))) flags.push('checked');
-  else if (toggle) flags.push('unchecked');
-  const disabled = disabledReason(el);
-  if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
-  if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');
-  if (opts.invalid || dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
-  const expanded = dom.attr(el, 'aria-expanded');
-  if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
-  if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
-  // aria-current="false" (Element Plus's pager on every other page) is not current.
-  const current = dom.attr(el, 'aria-current');
-  if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
-  let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
-  const href = tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '';
-  if (href) line += ` → ${href}`;
-  if (flags.length) line += ` (${flags.join(', ')})`;
-  if (opts.context) {
-    const row = closestDeep(el, ROW);
-    if (row && row !== el) line += ` in row ${quoted(rowLabel(row), 30)}`;
-  }
-  return line;
 }
 
 type Kind = 'table' | 'form' | 'list' | 'dialog' | 'menu' | 'navigation' | 'element' | 'section';
@@ -164,92 +86,6 @@ function describeElement(store: ElementStore, el: Element): string {
     );
     if (d) out += ` Description: ${quoted(d, 150)}.`;
   }
-  return out;
-}
-
-/**
- * A table's own rows (not those of a table inside it), header rows apart. Read from the browser's
- * queries: no pass of ours over every row, so a table of 50,000 rows costs what one of 50 does.
- */
-function tableParts(table: Element): { columns: Element[]; rows: Element[] } {
-  const headerCells = [...dom.qsa(table, 'thead th, thead td, [role=columnheader]')];
-  let rows = [...dom.qsa(table, ROW)];
-  if (dom.qs(table, TYPE_SELECTORS.table))
-    rows = rows.filter(
-      (r) =>
-        closestDeep(dom.parentEl(r) ?? r, TYPE_SELECTORS.table) === table ||
-        dom.closest(r, TYPE_SELECTORS.table) === table,
-    );
-  const header = new Set([
-    ...dom.qsa(table, 'thead tr, thead [role=row]'),
-    ...headerCells.map((c) => dom.closest(c, ROW)),
-  ]);
-  let columns = headerCells;
-  if (header.size) rows = rows.filter((r) => !header.has(r));
-  if (
-    !columns.length &&
-    rows[0] &&
-    dom.qsa<HTMLTableCellElement>(rows[0], 'th').length === dom.children(rows[0]).length
-  ) {
-    columns = [...dom.children(rows[0])];
-    rows = rows.slice(1);
-  }
-  return { columns, rows };
-}
-
-export function cellTexts(row: Element, max = 40): string[] {
-  return [...dom.children(row)]
-    .filter((c) => dom.matches(c, 'td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]'))
-    .map((c) => {
-      const text = textOf(c, max * 2);
-      if (text) return truncate(text, max);
-      const control = dom.qs(c, 'input,select,textarea');
-      if (control) return fieldValue(control) ?? ((control as HTMLInputElement).checked ? '☑' : '☐');
-      return '';
-    });
-}
-
-/** Rows past which a table is counted in part. */
-const COUNTED_ROWS = 5000;
-
-function describeTable(store: ElementStore, table: Element): string {
-  const name =
-    nameOf(table, 60) ||
-    (dom.qs<HTMLTableCaptionElement>(table, 'caption')
-      ? textOf(dom.qs<HTMLTableCaptionElement>(table, 'caption')!, 60)
-      : '');
-  const { columns, rows } = tableParts(table);
-  const colNames = columns.map((c) => truncate(textOf(c, 60), 30) || '(blank)');
-  let out = `Table${name ? ` ${quoted(name)}` : ''} with ${plural(colNames.length || (rows[0] ? cellTexts(rows[0]).length : 0), 'column')}`;
-  if (colNames.length) out += `: ${listWithin(colNames, 300)}`;
-  // A long table is read in part, whatever its length: up to COUNTED_ROWS rows are counted (by the
-  // browser's visibility check past a thousand), the rest not; the rows in view are found by halving,
-  // as its rows stand in page order.
-  const counted = rows.slice(0, COUNTED_ROWS);
-  const shown =
-    counted.length > 1000 && dom.checkVisibility
-      ? counted.filter((r) => dom.checkVisibility!(r, { visibilityProperty: true, opacityProperty: true }))
-      : visibleOnly(counted);
-  const inView = inViewport(rows).length;
-  const all = rows.length === counted.length;
-  out += `. ${plural(rows.length, 'row')}`;
-  if (shown.length !== counted.length)
-    out += `, ${shown.length}${all ? '' : ` of the first ${COUNTED_ROWS}`} shown`;
-  if (inView !== shown.length || !all) out += `, ${inView} in view`;
-  out += '.';
-  const sorted = columns.find((c) => /^(ascending|descending)$/.test(dom.attr(c, 'aria-sort') ?? ''));
-  if (sorted) out += ` Sorted by ${truncate(textOf(sorted, 40), 30)} (${dom.attr(sorted, 'aria-sort')}).`;
-  const first = shown.slice(0, 3).map((r) => cellTexts(r, 24).join(' | '));
-  if (first.length) out += ` First rows: ${first.map((r) => `${r}`).join('; ')}.`;
-  const actions = new Set<string>();
-  for (const r of shown.slice(0, 5))
-    for (const a of [...dom.qsa(r, `${TYPE_SELECTORS.button},${TYPE_SELECTORS.link}`)].slice(0, 6)) {
-      const n = nameOf(a, 30);
-      if (n && !/^\d+$/.test(n) && n !== rowLabel(r)) actions.add(n);
-    }
-  if (actions.size)
-    out += ` Row actions: ${[...actions].slice(0, 6).join(', ')} (use findNear with a row's cell to reach one).`;
-  out += ` [${store.idFor(table)}]`;
   return out;
 }
 
@@ -499,7 +335,16 @@ export interface DescribeOptions {
   budget?: number;
 }
 
-export function describe(store: ElementStore, target?: Target, opts: DescribeOptions = {}): string {
+export const describe = (store: ElementStore, target?: Target, opts: DescribeOptions = {}): string =>
+  runAtOnce(describeSteps(store, target, opts, atOnce()));
+
+/** describe as steps that may pause (dom/slices.ts): a table's rows are read in slices. */
+export function* describeSteps(
+  store: ElementStore,
+  target: Target | undefined,
+  opts: DescribeOptions,
+  pace: Pace,
+): Steps<string> {
   const budget = opts.budget ?? store.config.describeBudget;
   checkBudget(budget);
   let relocated: string | undefined;
@@ -521,7 +366,7 @@ export function describe(store: ElementStore, target?: Target, opts: DescribeOpt
   let out: string;
   switch (kind) {
     case 'table':
-      out = describeTable(store, el);
+      out = yield* describeTable(store, el, pace);
       break;
     case 'form':
       out = describeForm(store, el, budget);

@@ -1,7 +1,7 @@
 /** extract(id, property): one property of one element, as plain JSON. HTML only when asked, bounded. */
 import { LLMHelperError } from '../../errors';
 import { closestDeep } from '../perceive/context';
-import { cellTexts } from './describe';
+import { cellTexts } from './describe-table';
 import { controlledBy } from '../perceive/name';
 import { roleOf, tagOf } from '../perceive/role';
 import { textOf } from '../perceive/text-of';
@@ -11,6 +11,7 @@ import { resolveTarget, type Target } from '../ids/target';
 import { truncate } from '../dom/text';
 import { queryAllDeep } from '../dom/roots';
 import * as dom from '../dom/members';
+import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { TYPE_SELECTORS } from '../dom/types';
 
 export interface ExtractOptions {
@@ -51,7 +52,8 @@ export interface Extracted {
   rect: { x: number; y: number; width: number; height: number };
 }
 
-function rowsOf(el: Element, maxRows: number): Extracted['rows'] {
+/** A table's rows as text, as steps that may pause (dom/slices.ts): rows are sorted out in slices. */
+function* rowsOf(el: Element, maxRows: number, pace: Pace): Steps<Extracted['rows']> {
   const table = closestDeep(el, TYPE_SELECTORS.table);
   if (!table)
     throw new LLMHelperError(
@@ -64,13 +66,20 @@ function rowsOf(el: Element, maxRows: number): Extracted['rows'] {
   const columns = headerRow
     ? cellTexts(headerRow, 60)
     : [...dom.qsa(table, '[role=columnheader]')].map((c) => truncate(textOf(c, 60), 60));
-  const rows = [...dom.qsa(table, TYPE_SELECTORS.row)].filter(
-    (r) =>
+  const all = dom.qsa(table, TYPE_SELECTORS.row);
+  const rows: Element[] = [];
+  for (let i = 0; i < all.length; i++) {
+    if (!(i & 255) && due(pace)) yield;
+    const r = all[i]!;
+    if (
       r !== headerRow &&
       !dom.closest<HTMLTableSectionElement>(r, 'thead') &&
       !dom.qs(r, '[role=columnheader]') &&
-      closestDeep(r, TYPE_SELECTORS.table) === table,
-  );
+      closestDeep(r, TYPE_SELECTORS.table) === table &&
+      (!pace.paused || dom.connected(r))
+    )
+      rows.push(r);
+  }
   return {
     columns,
     rows: rows.slice(0, maxRows).map((r) => cellTexts(r, 100)),
@@ -117,12 +126,21 @@ function boundedHtml(el: Element, max: number): string {
   return truncate(clone.outerHTML, max);
 }
 
-export function extract(
+export const extract = (
   store: ElementStore,
   id: Target,
   property = 'text',
   opts: ExtractOptions = {},
-): unknown {
+): unknown => runAtOnce(extractSteps(store, id, property, opts, atOnce()));
+
+/** extract as steps that may pause (dom/slices.ts): a table's rows are read in slices. */
+export function* extractSteps(
+  store: ElementStore,
+  id: Target,
+  property = 'text',
+  opts: ExtractOptions = {},
+  pace: Pace,
+): Steps<unknown> {
   if (typeof property !== 'string' || !property)
     throw new LLMHelperError(
       'bad_argument',
@@ -131,6 +149,7 @@ export function extract(
   const { element: el } = resolveTarget(store, id, 'extract target');
   const max = opts.max ?? 2000;
   const tag = tagOf(el);
+  if (property === 'rows') return yield* rowsOf(el, opts.max ?? 50, pace);
   const value = ((): unknown => {
     switch (property) {
       case 'text':
@@ -181,8 +200,6 @@ export function extract(
         return (el as HTMLButtonElement).disabled === true || dom.attr(el, 'aria-disabled') === 'true';
       case 'html':
         return boundedHtml(el, max);
-      case 'rows':
-        return rowsOf(el, opts.max ?? 50);
       case 'options':
         return optionsOf(el).slice(0, opts.max);
       case 'data':

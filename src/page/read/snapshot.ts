@@ -13,8 +13,9 @@ import { quickVisibility, visibility } from '../perceive/visible';
 import { frameDocument, isFrame, ownShadow } from '../dom/walk';
 import * as dom from '../dom/members';
 import { comboboxOf } from '../perceive/stand-in';
+import { atOnce, due, runAtOnce, worked, type Pace, type Steps } from '../dom/slices';
 
-import { checkBudget, elementLine } from './describe';
+import { checkBudget, elementLine } from './lines';
 
 export interface SnapshotOptions {
   /** Only inside this element (ID or selector). */
@@ -52,7 +53,15 @@ function* composedElements(start: Node): Generator<Element> {
 }
 
 /** Interactive elements, one line each, visible and in-view first, within a character budget. */
-export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): string {
+export const snapshot = (store: ElementStore, opts: SnapshotOptions = {}): string =>
+  runAtOnce(snapshotSteps(store, opts, atOnce()));
+
+/**
+ * snapshot as steps that may pause (dom/slices.ts): its time budget counts its own work; an element the
+ * page removed during a pause is not listed, and a read whose place the page removed says the rest was
+ * not read.
+ */
+export function* snapshotSteps(store: ElementStore, opts: SnapshotOptions, pace: Pace): Steps<string> {
   const budget = opts.budget ?? store.config.snapshotBudget;
   checkBudget(budget);
   const root = opts.within !== undefined ? resolveTarget(store, opts.within, 'within').element : document;
@@ -72,11 +81,20 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
   // Read in page order, up to what the budget can show once the view is passed, and within a time
   // budget: a page of 500,000 elements is not read whole for 40 lines.
   const enough = Math.ceil(budget / 20);
-  const until = performance.now() + SNAPSHOT_MS;
+  const start = performance.now();
   const elements = composedElements(root);
   let pastView = false;
   let more: number | null = 0;
+  let read = 0;
   for (const el of elements) {
+    if (!(++read & 255) && due(pace)) {
+      yield;
+      // The page removed the place the read was at: the rest of it cannot be found from there.
+      if (!dom.connected(el)) {
+        more = null;
+        break;
+      }
+    }
     if (!wanted(el)) continue;
     const v = quickVisibility(el);
     (v.visible ? (v.inViewport ? inView : below) : hidden).push(el);
@@ -85,19 +103,19 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
       !v.inViewport &&
       dom.doc(el) === document &&
       dom.rect(el).top > dom.view(document)!.innerHeight;
-    const now = performance.now();
+    const spent = worked(pace, start);
     // A small page is read whole (its count is exact); past a few milliseconds, enough to show will do.
-    if (
-      (pastView && inView.length + below.length >= enough && now > until - SNAPSHOT_MS + 8) ||
-      now > until
-    ) {
+    if ((pastView && inView.length + below.length >= enough && spent > 8) || spent > SNAPSHOT_MS) {
       // The rest is not read: how many more there are is not known.
       more = elements.next().done ? 0 : null;
       break;
     }
   }
-  const ordered = [...inView, ...below, ...(opts.visible === false ? hidden : [])];
+  const ordered = [...inView, ...below, ...(opts.visible === false ? hidden : [])].filter(
+    (el) => !pace.paused || dom.connected(el),
+  );
   const lines: string[] = [];
+  const lineEls: Element[] = [];
   let used = 0;
   const reserve = 160; // for the closing "… more" line
   let shown = 0;
@@ -112,6 +130,8 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
     return at && ` in ${at}`;
   };
   for (const el of ordered) {
+    if (due(pace)) yield;
+    if (pace.paused && !dom.connected(el)) continue;
     if (!visibility(el).visible && opts.visible !== false) {
       hiddenAfterAll++;
       continue;
@@ -131,9 +151,18 @@ export function snapshot(store: ElementStore, opts: SnapshotOptions = {}): strin
       first![1] = undefined;
     }
     lines.push(line);
+    lineEls.push(el);
     used += add.length + line.length + 1;
     shown++;
   }
+  // What the page removed during a later pause is not listed (this runs with no pause after it).
+  if (pace.paused)
+    for (let i = lines.length - 1; i >= 0; i--)
+      if (!dom.connected(lineEls[i]!)) {
+        lines.splice(i, 1);
+        lineEls.splice(i, 1);
+        shown--;
+      }
   let left = more === null ? null : ordered.length - shown - hiddenAfterAll + more;
   if (!lines.length)
     return full

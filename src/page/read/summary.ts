@@ -5,7 +5,8 @@
 import { roleOf, tagOf } from '../perceive/role';
 import { dialogName, nameOf } from '../perceive/name';
 import { textOf } from '../perceive/text-of';
-import { census, type Census } from './census';
+import { census, censusSteps, type Census } from './census';
+import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { redactText } from '../perceive/redact';
 import type { ElementStore } from '../ids/store';
 import { normalize, plural, thousands, truncate } from '../dom/text';
@@ -14,17 +15,8 @@ import { collectRoots, queryAllDeep } from '../dom/roots';
 import * as dom from '../dom/members';
 import { elementIndex } from '../dom/index-range';
 
-import {
-  checkBudget,
-  quoted,
-  listWithin,
-  isShown,
-  visibleOnly,
-  elementLine,
-  countsOf,
-  mainActions,
-  deepActiveElement,
-} from './describe';
+import { countsOf, mainActions, deepActiveElement } from './describe';
+import { checkBudget, quoted, listWithin, isShown, visibleOnly, elementLine } from './lines';
 
 const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
@@ -81,14 +73,22 @@ export interface SummaryOptions {
 }
 
 /** Page overview: title, URL, outline, landmarks, counts, dialogs, alerts, focus and main actions. */
-export function summary(store: ElementStore, opts: SummaryOptions = {}): string {
+export const summary = (store: ElementStore, opts: SummaryOptions = {}): string =>
+  runAtOnce(summarySteps(store, opts, atOnce()));
+
+/**
+ * summary as steps that may pause (dom/slices.ts): between its parts, and inside the census. What the
+ * page removed during a pause is not listed: the lists are read after the last pause.
+ */
+export function* summarySteps(store: ElementStore, opts: SummaryOptions, pace: Pace): Steps<string> {
   const budget = opts.budget ?? store.config.summaryBudget;
   checkBudget(budget);
   const lines: string[] = [];
   lines.push(
     `Page ${quoted(normalize(dom.title(document)) || '(untitled)', 80)} at ${truncate(location.href, 100)}`,
   );
-  const found = census(document);
+  const found = yield* censusSteps(document, pace);
+  if (due(pace)) yield;
   // Visibility is checked only until the outline's share of the budget is surely full.
   const headings = found
     .first('outline', 24, isShown)
@@ -112,10 +112,12 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
       return `${roleOf(l) || tagOf(l).toLowerCase()}${n && n.length < 30 ? ` ${quoted(n, 30)}` : ''}`;
     });
   if (landmarks.length) lines.push(`Landmarks: ${listWithin([...new Set(landmarks)], 160)}`);
+  if (due(pace)) yield;
   const counts = countsOf(found);
   if (counts) lines.push(`Contains: ${counts}`);
   const gist = textGist(found, !headings.length && !landmarks.length && !found.controls.length);
   if (gist) lines.push(gist);
+  if (due(pace)) yield;
   const frames = collectRoots(document).unreachable.length;
   if (frames) lines.push(`${plural(frames, 'cross-origin iframe')} cannot be read`);
   const dialogs = visibleOnly(found.dialogs);
@@ -137,6 +139,7 @@ export function summary(store: ElementStore, opts: SummaryOptions = {}): string 
   const focused = deepActiveElement();
   if (focused && focused !== dom.body(document)) lines.push(`Focused: ${elementLine(store, focused)}`);
   const used = lines.join('\n').length;
+  if (due(pace)) yield;
   const pool = dialogs[0] ? census(dialogs[0]).controls : found.controls;
   // A small page (or dialog) is listed whole: every control a task may need, each with its ID.
   const every = mainActions(store, pool, Infinity, false, dialogs[0], true);

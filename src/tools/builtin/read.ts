@@ -29,15 +29,18 @@ export const find = defineTool({
   input: findInput,
   risk: 'read',
   example: { pattern: 'Download', type: 'button' },
-  run: (a, { helper }) => {
+  // In slices (helper.inSlices), as every reading tool: on a large page the tab is never held long.
+  run: async (a, { helper }) => {
     if (a.pattern === undefined && a.type === undefined)
-      return { ok: true, text: helper.snapshot({ within: a.within }) };
+      return { ok: true, text: await helper.inSlices.snapshot({ within: a.within }) };
     const what = `${a.pattern ? `"${a.pattern}"` : `type ${a.type}`}${a.near ? ` near ${a.near}` : ''}`;
     const options = findOptions(a);
     const query = a.pattern ?? options;
     const rest = a.pattern === undefined ? undefined : options;
     return matchesOutput(
-      a.near === undefined ? helper.find(query, rest) : helper.findNear(a.near, query, rest),
+      await (a.near === undefined
+        ? helper.inSlices.find(query, rest)
+        : helper.inSlices.findNear(a.near, query, rest)),
       what,
     );
   },
@@ -51,7 +54,10 @@ export const describe = defineTool({
   input: z.object({ id: elementId.apply(z.optional) }),
   risk: 'read',
   example: { id: 7 },
-  run: (a, { helper }) => ({ ok: true, text: a.id === undefined ? helper.summary() : helper.describe(a.id) }),
+  run: async (a, { helper }) => ({
+    ok: true,
+    text: await (a.id === undefined ? helper.inSlices.summary() : helper.inSlices.describe(a.id)),
+  }),
 });
 
 export const extract = defineTool({
@@ -67,8 +73,8 @@ export const extract = defineTool({
   }),
   risk: 'read',
   example: { id: 7, property: 'rows' },
-  run: (a, { helper }) => {
-    const value = helper.extract(a.id, a.property);
+  run: async (a, { helper }) => {
+    const value = await helper.inSlices.extract(a.id, a.property);
     return { ok: true, text: jsonText(value), data: value };
   },
 });

@@ -1,0 +1,86 @@
+/**
+ * What every listing shares: an element in one line (`[12] button "Download" (disabled)`), quoted
+ * names, lists within a budget, and the budget's own check.
+ */
+import { LLMHelperError } from '../../errors';
+import { closestDeep, ROW, rowLabel } from '../perceive/context';
+import { shortHref } from '../find/matches';
+import { inputType, roleOf, tagOf, isChecked } from '../perceive/role';
+import { nameOf } from '../perceive/name';
+import { textOf } from '../perceive/text-of';
+import { disabledReason } from '../perceive/disabled';
+import { fieldValue } from '../perceive/redact';
+import type { ElementStore } from '../ids/store';
+import { truncate } from '../dom/text';
+import { quickVisibility } from '../perceive/visible';
+import * as dom from '../dom/members';
+
+/** A budget below 50 characters cannot hold one useful line. */
+export function checkBudget(budget: unknown): void {
+  if (!(typeof budget === 'number' && Number.isInteger(budget) && budget >= 50 && budget <= 100_000))
+    throw new LLMHelperError(
+      'bad_argument',
+      `budget is a number of characters from 50 to 100000; got ${typeof budget === 'number' ? budget : typeof budget}.`,
+    );
+}
+
+export const quoted = (s: string, max = 40): string => `"${truncate(s, max)}"`;
+
+/** A list joined until the budget is spent, saying how many were left out. */
+export function listWithin(items: string[], budget: number, sep = ', '): string {
+  let out = '';
+  let shown = 0;
+  for (const item of items) {
+    const next = (shown ? sep : '') + item;
+    if (out.length + next.length > budget) break;
+    out += next;
+    shown++;
+  }
+  return shown < items.length ? `${out}${shown ? sep : ''}… (+${items.length - shown} more)` : out;
+}
+
+export const isShown = (el: Element): boolean => quickVisibility(el).visible;
+
+export function visibleOnly(els: Element[]): Element[] {
+  return els.filter((e) => quickVisibility(e).visible);
+}
+
+/** One line for an element: `[12] button "Download" (disabled)`. */
+export function elementLine(
+  store: ElementStore,
+  el: Element,
+  opts: { context?: boolean; text?: boolean; invalid?: boolean } = {},
+): string {
+  const own = roleOf(el);
+  const role = own || tagOf(el).toLowerCase();
+  // An element with no role goes by its text (a header cell's label the click landed on), unless the
+  // caller says what it holds.
+  const name = nameOf(el, 60) || (own || opts.text === false ? '' : textOf(el, 60));
+  const flags: string[] = [];
+  if (tagOf(el) === 'INPUT' && !['text', 'submit', 'button', 'checkbox', 'radio'].includes(inputType(el)))
+    flags.push(inputType(el));
+  const value = fieldValue(el);
+  if (value) flags.push(`value ${quoted(value, 40)}`);
+  const toggle = /checkbox|radio|switch/.test(role);
+  if ((el as HTMLInputElement).checked === true || (toggle && isChecked(el))) flags.push('checked');
+  else if (toggle) flags.push('unchecked');
+  const disabled = disabledReason(el);
+  if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
+  if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');
+  if (opts.invalid || dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
+  const expanded = dom.attr(el, 'aria-expanded');
+  if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
+  if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
+  // aria-current="false" (Element Plus's pager on every other page) is not current.
+  const current = dom.attr(el, 'aria-current');
+  if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
+  let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
+  const href = tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '';
+  if (href) line += ` → ${href}`;
+  if (flags.length) line += ` (${flags.join(', ')})`;
+  if (opts.context) {
+    const row = closestDeep(el, ROW);
+    if (row && row !== el) line += ` in row ${quoted(rowLabel(row), 30)}`;
+  }
+  return line;
+}

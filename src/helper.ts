@@ -16,7 +16,7 @@ import { findNear, findNearSteps } from './page/find/find-near';
 import { runInSlices, type Pace, type Steps } from './page/dom/slices';
 import { ElementStore } from './page/ids/store';
 import { prepare, unfinishedNote } from './page/dom/prepare';
-import { withinBudget } from './page/dom/element-index';
+import { steady, withinBudget } from './page/dom/element-index';
 import { collectRootsSteps, forgetRoots } from './page/dom/roots';
 import type { Target } from './page/ids/target';
 import type { FindOptions } from './page/find/types';
@@ -297,7 +297,8 @@ function slicedExit(
           refreshSecrets();
           return leaving(answer);
         },
-        (slice) => using(config, slice),
+        // Each slice a steady read: no page script runs within one.
+        (slice) => using(config, () => steady(slice)),
       );
       return value;
     } catch (e) {
@@ -320,13 +321,15 @@ const READS = new Set([...NOTED, 'extract', 'getMenuItems', 'console']);
  */
 function reading(name: string, call: () => unknown): unknown {
   let thrown: unknown;
-  const { value, unfinished } = withinBudget(() => {
-    try {
-      return leaving(call());
-    } catch (e) {
-      thrown = e;
-    }
-  });
+  const { value, unfinished } = withinBudget(() =>
+    steady(() => {
+      try {
+        return leaving(call());
+      } catch (e) {
+        thrown = e;
+      }
+    }),
+  );
   const note = unfinished && scrubText(unfinishedNote(name, unfinished));
   if (note) {
     // The roots found from a part of the index are not all: the next call looks again.

@@ -86,6 +86,8 @@ export type IndexRoot = Document | ShadowRoot;
 export interface ElementIndex {
   /** The root's elements of a tag, in document order. */
   tag(name: IndexedTag): readonly Element[];
+  /** The tags it has elements of (a component's shadow root: a few of TAGS). */
+  readonly present: readonly IndexedTag[];
   /** Elements with a role, contenteditable, aria-live or aria-modal, in document order. */
   readonly kinded: readonly Element[];
   /** Elements with aria-label, aria-labelledby or title, in document order. */
@@ -128,6 +130,8 @@ interface State {
   ready: Promise<void> | null;
   /** Times the walk under way started again because the page moved where it was. */
   restarts: number;
+  /** The steady read (steady()) in which the index was last brought up to date. */
+  checked?: number;
 }
 
 /** A walk of a root done a slice at a time, the observer recording from its start. */
@@ -428,9 +432,29 @@ export function update(root: IndexRoot, state: State): boolean {
   return pending.length <= MAX_RECORDS && apply(root, state, pending);
 }
 
+/** Reads under way that the page cannot change (steady()), and which one the current is. */
+let steadyDepth = 0;
+let steadyRead = 0;
+
+/**
+ * Runs a read during which the page cannot change (a console call, or one slice of a call in slices: no
+ * event is dispatched, no page script runs): each root's index is brought up to date once in it, not
+ * each time it is asked (a summary asked each of 30,000 shadow roots for its records five times).
+ */
+export function steady<T>(read: () => T): T {
+  if (!steadyDepth++) steadyRead++;
+  try {
+    return read();
+  } finally {
+    steadyDepth--;
+  }
+}
+
 /** The index of a document or shadow root, brought up to date (within a call's budget, when one is set). */
 export function rootIndex(root: IndexRoot): ElementIndex {
   const state = stateOf(root);
+  if (steadyDepth && state.view && !state.building && state.checked === steadyRead) return state.view;
+  state.checked = steadyDepth ? steadyRead : -1;
   if (state.building || !update(root, state)) {
     if (!budget) advance(root, state, null);
     else if (budget.over || !advance(root, state, budget.slices)) return partialView(root, state, budget);
@@ -552,6 +576,7 @@ export interface Slices {
 /** The lists of a kept index, read-only. */
 export const viewOf = (lists: Lists): ElementIndex => ({
   tag: (name) => lists.get(name) ?? NONE,
+  present: [...lists.keys()].filter((k): k is IndexedTag => TAG_SET.has(k)),
   kinded: lists.get(KINDED) ?? NONE,
   named: lists.get(NAMED) ?? NONE,
   hosts: lists.get(HOSTS) ?? NONE,

@@ -55,6 +55,9 @@ function elementRange(el: Element): ElementIndex {
   // Each range found when asked: a caller that wants the labels should not copy the named elements.
   return {
     tag: (name) => inside(whole.tag(name), el),
+    get present() {
+      return whole.present.filter((t) => inside(whole.tag(t), el).length);
+    },
     get kinded() {
       return inside(whole.kinded, el);
     },

@@ -18,8 +18,20 @@ export interface Pace {
   paused: number;
 }
 
-/** A call's steps: yields where it may pause, returns its answer. */
-export type Steps<T> = Generator<void, T, void>;
+/**
+ * A call's steps: yields where it may pause, returns its answer. A step that has made much garbage
+ * (a long read of the page's text) yields GIVE_COLLECTOR: the pause is then an idle period of the page.
+ */
+export type Steps<T> = Generator<undefined | typeof GIVE_COLLECTOR, T, void>;
+
+/**
+ * What a step yields after making about COLLECTOR_BYTES of garbage: the pause waits for the page to be
+ * idle (50 ms at most), when the browser runs the collector's marking. Without it, a search that reads
+ * a large page's 30 MB of text outran the collector's marking, which then ended in one full collection
+ * of the page's whole heap, a pause of 300-400 ms in one of its slices.
+ */
+export const GIVE_COLLECTOR = 'collector';
+export const COLLECTOR_BYTES = 8 << 20;
 
 /** A pace that never pauses: the call runs at once. */
 export const atOnce = (): Pace => ({ until: Infinity, paused: 0 });
@@ -65,6 +77,13 @@ export function pause(): Promise<void> {
   });
 }
 
+/** A pause until the page is idle (at most 50 ms), or one task where there is no requestIdleCallback. */
+function idle(): Promise<void> {
+  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
+    .requestIdleCallback;
+  return ric ? new Promise((resolve) => ric(() => resolve(), { timeout: 50 })) : pause();
+}
+
 /** Calls in slices now running; what is kept for a task is kept until the last of them ends. */
 let running = 0;
 const releases = new Set<() => void>();
@@ -102,7 +121,7 @@ export async function runInSlices<T>(
       const step = around(() => steps.next());
       if (step.done) return step.value;
       const stopped = performance.now();
-      await pause();
+      await (step.value === GIVE_COLLECTOR ? idle() : pause());
       const resumed = performance.now();
       pace.paused += resumed - stopped;
       pace.until = resumed + slice;

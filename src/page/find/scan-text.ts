@@ -9,7 +9,7 @@ import { scrubText } from '../perceive/redact';
 import type { SearchRoot } from '../dom/walk';
 import type { Hit } from './types';
 import { MAX_HITS, overBudget, type Budget } from './budget';
-import { due, type Pace, type Steps } from '../dom/slices';
+import { COLLECTOR_BYTES, due, GIVE_COLLECTOR, type Pace, type Steps } from '../dom/slices';
 
 /** Tags whose text is never read as page text. */
 const NOT_TEXT = new Set([
@@ -98,6 +98,8 @@ export function* rootTextHits(
   const depths: number[] = [dom.nodeType(root) === 11 ? 3 : 0];
   // The parts below this place were on the stack before the last pause.
   let before = 0;
+  // Characters read since the collector was last given time.
+  let made = 0;
   while (nodes.length && !budget.stopped) {
     const n = nodes.pop()!;
     const depth = depths.pop()!;
@@ -124,14 +126,21 @@ export function* rootTextHits(
       // A comment's (or processing instruction's) textContent is its data, which its parent's leaves
       // out. A text, element or shadow root's is never null: only a document's is.
       const type = dom.nodeType(n);
-      if (type !== 7 && type !== 8) raw += dom.text(n);
+      if (type !== 7 && type !== 8) {
+        const text = dom.text(n)!;
+        raw += text;
+        made += text.length;
+      }
     }
     // Scanned after a block only: the text and inline elements of a line are joined whole.
     if (dom.nodeType(n) === 1 && !INLINE_TAGS.has(dom.tag(n as Element))) {
       if (raw.length > CHUNK_CHARS) yield* scan();
-      if (due(budget.pace)) {
+      // The text read, its unified copy and its scan's pieces: about 6 bytes a character.
+      const collect = made * 6 > COLLECTOR_BYTES && budget.pace.until !== Infinity;
+      if (collect || due(budget.pace)) {
         yield* scan();
-        yield;
+        yield collect ? GIVE_COLLECTOR : undefined;
+        if (collect) made = 0;
         before = nodes.length;
       }
     }

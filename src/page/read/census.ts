@@ -14,7 +14,7 @@ import {
 import { collectRoots } from '../dom/roots';
 import { docOrder, type SearchRoot } from '../dom/walk';
 import { elementIndex } from '../dom/index-range';
-import { KIND_ATTRS, type IndexedTag } from '../dom/element-index';
+import { KIND_ATTRS, type ElementIndex, type IndexedTag } from '../dom/element-index';
 import * as dom from '../dom/members';
 import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
@@ -120,6 +120,12 @@ function tagKinds(el: Element): CountKind[] {
   return [];
 }
 
+/** Roles the landmark selector names (its tags are all among TAGS, classified apart). */
+const LANDMARK_ROLES = new Set(['main', 'navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+/** Words in a class that the dialog and alert selectors could match by class. */
+const DIALOG_CLASS = /modal|dialog|layui-layer/i;
+const ALERT_CLASS = /toast|snackbar|notification|alert|layui-layer-msg/i;
+
 /** Roles a page report may list among its main actions though they are not counted as controls. */
 export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem)$/;
 
@@ -136,14 +142,14 @@ export const isControl = (el: Element): boolean =>
  * alert by role). A shadow root's are its index's list as it is: no merge, no set, 30,000 times a call.
  */
 function tagLists(root: SearchRoot): {
-  tag: (name: IndexedTag) => readonly Element[];
+  index: ElementIndex;
   attributed: readonly Element[];
 } {
   const index = elementIndex(root);
-  if (dom.nodeType(root) === 11) return { tag: index.tag, attributed: index.kinded };
+  if (dom.nodeType(root) === 11) return { index, attributed: index.kinded };
   const seen = new Set<Element>();
   return {
-    tag: index.tag,
+    index,
     attributed: mergeFirst(
       [index.kinded, ...ALERT_CLASSES.map((q) => dom.qsa(root, q))],
       Infinity,
@@ -185,64 +191,120 @@ export function* censusSteps(root: SearchRoot, pace: Pace): Steps<Census> {
   const lists: Record<ListKind, ArrayLike<Element>[]> = { outline: [], headings: [], landmarks: [] };
   const dialogs: Element[] = [];
   const alerts: Element[] = [];
+  const keep = (k: ListKind, list: readonly Element[]) => list.length && lists[k].push(list);
+  const named = (list: readonly Element[]) =>
+    list.filter((el) => dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby'));
   for (const r of collectRoots(root).roots) {
     if (due(pace)) yield;
-    const { tag, attributed } = tagLists(r);
-    for (const h of HEADING_TAGS) counts.heading += tag(h).length;
-    counts.table += tag('table').length;
-    counts.form += tag('form').length;
-    counts.image += tag('img').length;
-    counts.button += tag('button').length + tag('summary').length;
-    counts.field += tag('textarea').length + tag('select').length;
-    for (const t of ['a', 'area'] as const) {
-      const links = tag(t);
-      for (let i = 0; i < links.length; i++) if (dom.hasHref(links[i]!)) counts.link++;
-    }
-    const inputs = tag('input');
-    for (let i = 0; i < inputs.length; i++) {
-      const input = inputs[i]!;
-      if (!dom.hasAttr(input, 'type') && dom.attrs(input).length === 0) counts.field++;
-      else if (!byAttribute(input)) classify(input, counts); // the attribute scan classifies the others
-    }
-    for (const t of CONTROL_TAGS) if (tag(t).length) controls.push(tag(t));
-    // Elements an attribute classifies. Those with a counted tag lose their tag's count first.
-    const own: Element[] = [];
-    // Elements a role makes a heading or landmark, one document-ordered list per kind.
-    const byRole: Record<ListKind, Element[]> = { outline: [], headings: [], landmarks: [] };
+    const { index, attributed } = tagLists(r);
+    // Elements an attribute classifies (those with a counted tag lose their tag's count first), and
+    // those a role makes a heading or landmark: lists made only for a root that has some.
+    let own: Element[] | null = null;
+    let headings: Element[] | null = null;
+    let outline: Element[] | null = null;
+    let landmarks: Element[] | null = null;
     for (let i = 0; i < attributed.length; i++) {
       if (!(i & 255) && due(pace)) yield;
       const el = attributed[i]!;
-      const tagged = TAG_SET.has(dom.tag(el));
-      if (tagged && dom.tag(el) !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
       const tag = dom.tag(el);
-      const role = dom.attr(el, 'role')?.trim().toLowerCase();
+      const tagged = TAG_SET.has(tag);
+      if (tagged && tag !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
+      const role = dom.attr(el, 'role')?.trim().toLowerCase() ?? '';
       // Toggles and tree items drawn by roles are not counted as controls, but may be main actions.
-      if ((classify(el, counts) || TOGGLE_ROLES.test(role ?? '')) && !tagged) own.push(el);
-      if (role === 'heading' && !HEADINGS.has(tag)) byRole.headings.push(el);
-      if (!/^H[1-3]$/.test(tag) && dom.matches(el, OUTLINE_SELECTOR)) byRole.outline.push(el);
-      if (!TAG_SET.has(tag) && dom.matches(el, LANDMARK_SELECTOR)) byRole.landmarks.push(el);
-      if (tag !== 'DIALOG' && dom.matches(el, DIALOG_SELECTOR)) dialogs.push(el);
-      if (dom.matches(el, ALERT_SELECTOR)) alerts.push(el);
+      if ((classify(el, counts) || TOGGLE_ROLES.test(role)) && !tagged) (own ??= []).push(el);
+      if (role === 'heading' && !HEADINGS.has(tag)) (headings ??= []).push(el);
+      // Each selector tested only where the role or class could match it: a page of 100,000 widgets
+      // with roles paid four selector matches each.
+      if (role === 'heading' && !/^H[1-3]$/.test(tag) && dom.matches(el, OUTLINE_SELECTOR))
+        (outline ??= []).push(el);
+      if (LANDMARK_ROLES.has(role) && !tagged && dom.matches(el, LANDMARK_SELECTOR))
+        (landmarks ??= []).push(el);
+      const cls = dom.attr(el, 'class') ?? '';
+      if (
+        (role === 'dialog' ||
+          role === 'alertdialog' ||
+          dom.hasAttr(el, 'aria-modal') ||
+          DIALOG_CLASS.test(cls)) &&
+        tag !== 'DIALOG' &&
+        dom.matches(el, DIALOG_SELECTOR)
+      )
+        dialogs.push(el);
+      if (
+        (role === 'alert' || role === 'status' || dom.hasAttr(el, 'aria-live') || ALERT_CLASS.test(cls)) &&
+        dom.matches(el, ALERT_SELECTOR)
+      )
+        alerts.push(el);
     }
-    if (own.length) controls.push(own);
-    // Only lists with elements: merging looks at every list for each element it takes, and a page of
-    // 30,000 shadow roots would give 500,000 lists, nearly all empty.
-    const keep = (k: ListKind, list: readonly Element[]) => list.length && lists[k].push(list);
-    for (const k of ['outline', 'headings', 'landmarks'] as const) keep(k, byRole[k]);
-    for (const h of HEADING_TAGS) {
-      keep('headings', tag(h));
-      if (h < 'h4') keep('outline', tag(h)); // h1 to h3
+    if (own) controls.push(own);
+    if (headings) lists.headings.push(headings);
+    if (outline) lists.outline.push(outline);
+    if (landmarks) lists.landmarks.push(landmarks);
+    // The tags the root has elements of, and no others: a component's shadow root has a few of the
+    // thirty, and 30,000 roots asked for each cost a summary 30 ms. Only lists with elements are kept:
+    // merging looks at every list for each element it takes.
+    for (const name of index.present) {
+      const list = index.tag(name);
+      switch (name) {
+        case 'h1':
+        case 'h2':
+        case 'h3':
+        case 'h4':
+        case 'h5':
+        case 'h6':
+          counts.heading += list.length;
+          keep('headings', list);
+          if (name < 'h4') keep('outline', list); // h1 to h3
+          break;
+        case 'table':
+          counts.table += list.length;
+          break;
+        case 'img':
+          counts.image += list.length;
+          break;
+        case 'button':
+        case 'summary':
+          counts.button += list.length;
+          controls.push(list);
+          break;
+        case 'textarea':
+        case 'select':
+          counts.field += list.length;
+          controls.push(list);
+          break;
+        case 'a':
+        case 'area':
+          for (let i = 0; i < list.length; i++) if (dom.hasHref(list[i]!)) counts.link++;
+          controls.push(list);
+          break;
+        case 'input':
+          for (let i = 0; i < list.length; i++) {
+            const input = list[i]!;
+            if (!dom.hasAttr(input, 'type') && dom.attrs(input).length === 0) counts.field++;
+            else if (!byAttribute(input)) classify(input, counts); // the attribute scan classifies the others
+          }
+          controls.push(list);
+          break;
+        // Sections and forms are landmarks only when named: keep the few that are.
+        case 'form':
+          counts.form += list.length;
+          keep('landmarks', named(list));
+          break;
+        case 'section':
+          keep('landmarks', named(list));
+          break;
+        case 'main':
+        case 'nav':
+        case 'header':
+        case 'footer':
+        case 'aside':
+        case 'search':
+          keep('landmarks', list);
+          break;
+        case 'dialog':
+          for (const d of list) if (dom.matches(d, DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
+          break;
+      }
     }
-    for (const t of LANDMARK_TAGS)
-      // Sections and forms are landmarks only when named: keep the few that are.
-      keep(
-        'landmarks',
-        t === 'section' || t === 'form'
-          ? tag(t).filter((el) => dom.hasAttr(el, 'aria-label') || dom.hasAttr(el, 'aria-labelledby'))
-          : tag(t),
-      );
-    for (const d of tag('dialog'))
-      if (dom.matches(d, DIALOG_SELECTOR) && !dialogs.includes(d)) dialogs.push(d);
   }
   const accepts: Record<ListKind, (el: Element) => boolean> = {
     outline: (el) => dom.matches(el, OUTLINE_SELECTOR),

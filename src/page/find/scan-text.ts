@@ -90,36 +90,54 @@ export function* rootTextHits(
     raw = '';
     if (read) yield* textHits(indexText(doc, base, first, read, pattern), pattern, stop, budget, hits);
   }
-  // The parts yet to read, the next one last, each with its depth: levels of branching spent (two or
-  // more element children are parts, a level spent; one is in a wrapper, a tenth of a level, so a chain
-  // of wrappers ends too), or -1 for a node whose parts were all read (its end may be a place to scan).
-  // A shadow root (most hold a component's few lines) is read whole.
+  // The parts being read, innermost last, each with its depth (levels of branching spent: two or more
+  // element children are parts, a level spent; one is in a wrapper, a tenth of a level, so a chain of
+  // wrappers ends too) and, once opened, the next of its parts to read (null: all read). Children are
+  // taken one at a time, so a search that has its hits reads no further siblings. A shadow root (most
+  // hold a component's few lines) is read whole.
   const nodes: Node[] = [base];
   const depths: number[] = [dom.nodeType(root) === 11 ? 3 : 0];
-  // The parts below this place were on the stack before the last pause.
-  let before = 0;
+  const steps: number[] = [0];
+  const next: (Node | null | undefined)[] = [undefined];
+  const last: (Node | null)[] = [null];
+  // Pauses so far, and the pause after which each part was last seen still in the page.
+  let pauses = 0;
+  const seen: number[] = [0];
   // Characters read since the collector was last given time.
   let made = 0;
+  const pop = () => {
+    nodes.pop();
+    depths.pop();
+    steps.pop();
+    next.pop();
+    last.pop();
+    seen.pop();
+  };
   while (nodes.length && !budget.stopped) {
-    const n = nodes.pop()!;
-    const depth = depths.pop()!;
-    if (nodes.length < before) {
-      before = nodes.length;
-      if (!dom.connected(n)) continue;
+    const top = nodes.length - 1;
+    const n = nodes[top]!;
+    // After a pause: a part the page removed is passed over, and one whose next part it removed goes
+    // on after the part read last (or ends, when that went too).
+    if (seen[top] !== pauses) {
+      seen[top] = pauses;
+      if (!dom.connected(n)) {
+        pop();
+        continue;
+      }
+      const at = next[top];
+      if (at && dom.parent(at) !== n) {
+        const prev = last[top];
+        next[top] = prev && dom.parent(prev) === n ? prev.nextSibling : null;
+      }
     }
-    if (depth >= 0) {
+    const at = next[top];
+    if (at === undefined) {
       let kids = 0;
-      if (depth < 3)
+      if (depths[top]! < 3)
         for (let c = dom.firstChild(n); c && kids < 2; c = c.nextSibling) if (dom.nodeType(c) === 1) kids++;
       if (kids) {
-        nodes.push(n);
-        depths.push(-1);
-        const parts: Node[] = [];
-        for (let c = dom.firstChild(n); c; c = c.nextSibling) parts.push(c);
-        for (let i = parts.length - 1; i >= 0; i--) {
-          nodes.push(parts[i]!);
-          depths.push(depth + (kids > 1 ? 1 : 0.1));
-        }
+        steps[top] = kids > 1 ? 1 : 0.1;
+        next[top] = dom.firstChild(n);
         continue;
       }
       if (!raw) first = n;
@@ -131,7 +149,18 @@ export function* rootTextHits(
         raw += text;
         made += text.length;
       }
+    } else if (at) {
+      next[top] = at.nextSibling;
+      last[top] = at;
+      nodes.push(at);
+      depths.push(depths[top]! + steps[top]!);
+      steps.push(0);
+      next.push(undefined);
+      last.push(null);
+      seen.push(pauses);
+      continue;
     }
+    pop();
     // Scanned after a block only: the text and inline elements of a line are joined whole.
     if (dom.nodeType(n) === 1 && !INLINE_TAGS.has(dom.tag(n as Element))) {
       if (raw.length > CHUNK_CHARS) yield* scan();
@@ -141,7 +170,7 @@ export function* rootTextHits(
         yield* scan();
         yield collect ? GIVE_COLLECTOR : undefined;
         if (collect) made = 0;
-        before = nodes.length;
+        pauses++;
       }
     }
   }

@@ -18,6 +18,7 @@ document.getElementById('cards').insertAdjacentHTML('beforeend', html.join(''));
 
 /** A page of `html` at 1280×800, its frames loaded; window.__elements() counts every element it has. */
 export async function openAppPage(browser, html) {
+  // browser: a Browser, or a BrowserContext (a renderer of its own for the page).
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.setContent(html);
   await page.waitForFunction(() =>

@@ -16,7 +16,7 @@ const RENDER = /^(UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|UpdateLayer|Co
 
 /**
  * The trace's main-thread tasks, with, for each: its start and duration (ms), the collector's time in
- * it (the union of its pauses) and its longest single pause, whether script ran in it, and its
+ * it (the union of its pauses) and its longest single pause (and its kind), whether script ran in it, and its
  * rendering time.
  */
 export function mainTasks(traceEvents) {
@@ -43,7 +43,7 @@ export function mainTasks(traceEvents) {
     let render = 0;
     for (let j = i; j < inner.length && inner[j].ts < t.ts + t.dur; j++) {
       const e = inner[j];
-      if (GC.test(e.name)) gcs.push([e.ts, e.ts + e.dur]);
+      if (GC.test(e.name)) gcs.push([e.ts, e.ts + e.dur, e.name]);
       else if (SCRIPT.test(e.name)) script = true;
       else render += e.dur;
     }
@@ -51,27 +51,34 @@ export function mainTasks(traceEvents) {
     gcs.sort((a, b) => a[0] - b[0]);
     let gc = 0;
     let longest = 0;
+    let kind = '';
     let from = -1;
     let to = -1;
-    for (const [s, e] of gcs) {
+    let name = '';
+    const close = () => {
+      if (to <= from) return;
+      gc += to - from;
+      if (to - from > longest) {
+        longest = to - from;
+        kind = name;
+      }
+    };
+    for (const [s, e, n] of gcs) {
       if (s > to) {
-        if (to > from) {
-          gc += to - from;
-          longest = Math.max(longest, to - from);
-        }
+        close();
         from = s;
         to = e;
+        name = n;
       } else to = Math.max(to, e);
     }
-    if (to > from) {
-      gc += to - from;
-      longest = Math.max(longest, to - from);
-    }
+    close();
     return {
       ts: t.ts,
       ms: t.dur / 1000,
       gc: gc / 1000,
       pause: longest / 1000,
+      /** The longest pause's kind (the outermost event's name: MajorGC, MinorGC, a finalization). */
+      kind,
       script,
       render: render / 1000,
     };

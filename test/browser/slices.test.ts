@@ -113,6 +113,23 @@ describe('calls in slices', () => {
     );
   }, 120_000);
 
+  it('a long search that gives the collector idle time ends though the page broke requestIdleCallback', async () => {
+    const page = await ctx.open('slices.html');
+    const r = await page.evaluate(async () => {
+      const h = (window as unknown as { LLMHelper: Helper }).LLMHelper;
+      // About 3 million characters of text (past the garbage a search makes before it waits for idle
+      // time), a match at the end, and an idle callback replaced by one that never calls back.
+      const text = 'lorem ipsum dolor sit amet '.repeat(200);
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<div>${`<p>${text}</p>`.repeat(600)}<p>Needle here</p></div>`,
+      );
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+      return (await h.inSlices.find('Needle here')).map((m) => m.text);
+    });
+    expect(r).toEqual(['Needle here']);
+  }, 60_000);
+
   it('never answers what the page removed while the call paused', async () => {
     const page = await ctx.open('slices.html');
     await fc.assert(

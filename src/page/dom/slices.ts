@@ -77,11 +77,27 @@ export function pause(): Promise<void> {
   });
 }
 
-/** A pause until the page is idle (at most 50 ms), or one task where there is no requestIdleCallback. */
+/** The browser's requestIdleCallback, taken as the SDK loads: a page's script may replace it later. */
+const idleCallback = (
+  globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }
+).requestIdleCallback?.bind(globalThis);
+
+/**
+ * A pause until the page is idle, or one task where there is no requestIdleCallback; at most 50 ms
+ * either way, by a timer too (as pause() ends), should the idle callback never come.
+ */
 function idle(): Promise<void> {
-  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
-    .requestIdleCallback;
-  return ric ? new Promise((resolve) => ric(() => resolve(), { timeout: 50 })) : pause();
+  if (!idleCallback) return pause();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, PAUSE_LIMIT_MS);
+    idleCallback(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { timeout: PAUSE_LIMIT_MS },
+    );
+  });
 }
 
 /** Calls in slices now running; what is kept for a task is kept until the last of them ends. */

@@ -7,7 +7,7 @@
 // into a failed test. Loaded as an init script (test/support/harness.mjs); it changes nothing the SDK
 // does, and reads the SDK's answers only to check them.
 /* global MutationObserver, EventTarget, DocumentFragment, Element, Document, Node, HTMLInputElement,
-   HTMLTextAreaElement, HTMLSelectElement, location, scrollX, scrollY */
+   HTMLTextAreaElement, HTMLSelectElement, location, scrollX, scrollY, getComputedStyle */
 (() => {
   if (window.__llmhTruthInstalled) return;
   Object.defineProperty(window, '__llmhTruthInstalled', { value: true });
@@ -27,6 +27,7 @@
   };
   const checkedGet = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked').get;
   const href = () => location.href;
+  const styleOf = getComputedStyle;
   const norm = (s) =>
     String(s ?? '')
       .replace(/\s+/g, ' ')
@@ -104,6 +105,27 @@
       { capture: true },
     );
 
+  /** What a list or table is made of, as the SDK counts what went away. */
+  const ITEMS = 'li:not([role]),tr:not([role]),[role=row],[role=listitem]';
+  const shownText = (el) => {
+    const r = el.getBoundingClientRect();
+    const style = styleOf(el);
+    return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' ? norm(textOf(el)) : null;
+  };
+  /** The texts of the list items and rows shown now (null on a page of very many). */
+  const shownItems = (rs) => {
+    const out = [];
+    for (const r of rs) {
+      const list = r.nodeType === 9 ? docQsa(r, ITEMS) : qsa(r, ITEMS);
+      if (out.length + list.length > 3000) return null;
+      for (const el of list) {
+        const t = shownText(el);
+        if (t !== null) out.push(t);
+      }
+    }
+    return out;
+  };
+
   function start(name, args) {
     const rs = roots();
     const w = {
@@ -113,6 +135,7 @@
       focus: deepActive(),
       scroll: [scrollX, scrollY],
       form: formState(rs),
+      items: shownItems(rs),
       events: [],
       records: [],
       observer: null,
@@ -157,7 +180,31 @@
     const submitted = w.events.some((e) => e.type === 'submit');
     const nothing =
       !w.records.length && !changedFields.length && !focusMoved && !urlChanged && !scrolled && !submitted;
-    return { changedFields, added, removed, attributes, characters, focusMoved, urlChanged, nothing, now };
+    // The shown items that went: those shown before, less as many shown now with the same text.
+    let itemsGone = null;
+    const items = shownItems(roots());
+    if (w.items && items) {
+      const left = new Map();
+      for (const t of items) left.set(t, (left.get(t) ?? 0) + 1);
+      itemsGone = 0;
+      for (const t of w.items) {
+        const n = left.get(t) ?? 0;
+        if (n) left.set(t, n - 1);
+        else itemsGone++;
+      }
+    }
+    return {
+      changedFields,
+      added,
+      removed,
+      attributes,
+      characters,
+      focusMoved,
+      urlChanged,
+      nothing,
+      now,
+      itemsGone,
+    };
   }
 
   const tagOf = (f) => f.tagName.toUpperCase();
@@ -207,6 +254,9 @@
       out.push(`says ${changes.added.count} controls appeared, but nothing was added or changed`);
     if ((changes.removed || changes.itemsGone) && !seen.removed.length && !seen.attributes)
       out.push('says something went away, but nothing was removed or changed');
+    // Never more gone than a person saw go (a list drawn again alike, or items hidden all along).
+    if (changes.itemsGone && seen.itemsGone !== null && changes.itemsGone.count > seen.itemsGone)
+      out.push(`says ${changes.itemsGone.count} items went away, but ${seen.itemsGone} shown items did`);
     if (changes.itemsGone)
       for (const t of changes.itemsGone.sample ?? []) {
         const want = bare(t);
@@ -265,6 +315,15 @@
         boxes.some((b) => checkedGet.call(b) === want) ||
         w.records.some((r) => /^(aria-checked|aria-pressed|class)$/.test(r.attributeName ?? ''));
       if (!moved) out.push(`says it is now ${now[1]}, but no box became ${now[1]}`);
+      // The box the click landed on (or the one its label is for) reads so now.
+      const hit = w.events.find((e) => e.type === 'click')?.target;
+      const el = hit && (hit.nodeType === 1 ? hit : hit.parentElement);
+      const label = el && closest(el, 'label');
+      const box = el && isBox(el) ? el : label?.control && isBox(label.control) ? label.control : null;
+      if (box?.isConnected && checkedGet.call(box) !== want)
+        out.push(
+          `says it is now ${now[1]}, but the box it clicked reads ${checkedGet.call(box) ? 'checked' : 'unchecked'}`,
+        );
     }
     if (w.name === 'select' && ok === false && typeof w.args[1] === 'string') {
       const want = norm(w.args[1]).toLowerCase();

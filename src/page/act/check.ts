@@ -12,7 +12,7 @@ import { resolveTarget, type Target } from '../ids/target';
 import type { ActionContext } from './context';
 import { activate } from '../dom/events';
 import { isDisabled } from '../perceive/disabled';
-import { liveEquivalent } from './keyboard';
+import { liveEquivalent } from './context';
 import { hoverAt, pointerTarget, pressAt } from './pointer';
 import * as dom from '../dom/members';
 

@@ -1,5 +1,6 @@
 /** What the actions of one LLMHelper instance share: the element store and the pointer's state. */
 import type { ElementStore } from '../ids/store';
+import * as dom from '../dom/members';
 import type { KeyInfo, Modifier, Point } from '../dom/events';
 
 /**
@@ -31,3 +32,13 @@ export const createActionContext = (store: ElementStore, input?: TrustedInput): 
   menu: null,
   ...(input ? { input } : {}),
 });
+
+/** The element itself while it is on the page, else the one the store re-finds by its fingerprint. */
+export function liveEquivalent(ctx: ActionContext, el: Element, id: number): Element | null {
+  if (dom.connected(el)) return el;
+  try {
+    return ctx.store.resolve(id).element;
+  } catch {
+    return null;
+  }
+}

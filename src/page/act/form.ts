@@ -19,7 +19,8 @@ import { fieldValue } from '../perceive/redact';
 import type { ActionContext } from './context';
 import { keyEvent, keyInfo, plainEvent, sleep } from '../dom/events';
 import { isDisabled } from '../perceive/disabled';
-import { liveEquivalent, type } from './keyboard';
+import { type } from './keyboard';
+import { liveEquivalent } from './context';
 import { click } from './pointer';
 import * as dom from '../dom/members';
 import { standIn } from '../perceive/stand-in';
@@ -422,8 +423,11 @@ async function selectThroughDrawn(
   if (!option) return selectNative(ctx, native, [want], note);
   const text = optionText(option);
   const line = elementLine(ctx.store, box);
+  // What the box showed before it opened (its value) is not the option to click: a list it opens inside
+  // itself (Chosen's, opened on pointer down) is.
+  const before = new Set(saying(box, text));
   const opened = await click(ctx, ctx.store.idFor(box));
-  const item = shownItem(box, text);
+  const item = shownItem(box, text, before);
   if (!item)
     return {
       ok: false,
@@ -442,8 +446,17 @@ async function selectThroughDrawn(
   };
 }
 
-/** The visible element whose own text is `text`, beside the box or at the end of the body (a popup). */
-function shownItem(box: Element, text: string): Element | null {
+const ITEMS = 'li,[role=option],a,button,div,span';
+
+/** The visible elements inside `root` whose own text is `text`. */
+const saying = (root: Element, text: string): Element[] =>
+  [...dom.qsa(root, ITEMS)].filter((el) => normalize(textOf(el, 200)) === text && isVisible(el));
+
+/**
+ * The visible element whose own text is `text`, beside the box, inside it (a list the box opened within
+ * itself; not what it showed `before`), or at the end of the body (a popup).
+ */
+function shownItem(box: Element, text: string, before: Set<Element>): Element | null {
   let wrapper = box;
   for (let i = 0; i < 2; i++) wrapper = dom.parentEl(wrapper) ?? wrapper;
   const body = dom.body(document);
@@ -453,8 +466,14 @@ function shownItem(box: Element, text: string): Element | null {
     ? [...dom.children(body)].slice(-5).filter((c) => !dom.contains(c, box) && dom.qsa(c, '*').length < 2000)
     : [];
   for (const root of [wrapper, ...late])
-    for (const el of dom.qsa(root, 'li,[role=option],a,button,div,span'))
-      if (!dom.contains(box, el) && normalize(textOf(el, 200)) === text && isVisible(el)) {
+    for (const el of dom.qsa(root, ITEMS))
+      if (
+        el !== box &&
+        !before.has(el) &&
+        !(dom.contains(box, el) && [...before].some((b) => dom.contains(el, b))) &&
+        normalize(textOf(el, 200)) === text &&
+        isVisible(el)
+      ) {
         // The innermost that says it (an li's span), so the click lands on the text.
         const inner = [...dom.qsa(el, '*')].find((c) => normalize(textOf(c, 200)) === text && isVisible(c));
         return inner ?? el;

@@ -14,7 +14,7 @@ import { track } from '../observe/settle';
 import { type ActionResult } from '../observe/change-report';
 import { resolveTarget, type Target } from '../ids/target';
 import { isVisible } from '../perceive/visible';
-import type { ActionContext } from './context';
+import { liveEquivalent, type ActionContext } from './context';
 import {
   inputEvent,
   activate,
@@ -363,16 +363,6 @@ function reformatted(typed: string, now: string, before: string): boolean {
   const marks = (x: string) => new Set(x.replace(/[\p{L}\p{N}\s]/gu, ''));
   const had = marks(typed);
   return [...marks(now)].some((c) => !had.has(c)) && extra !== content(before);
-}
-
-/** The field itself while it is on the page, else the one the store re-finds by its fingerprint. */
-export function liveEquivalent(ctx: ActionContext, el: Element, id: number): Element | null {
-  if (dom.connected(el)) return el;
-  try {
-    return ctx.store.resolve(id).element;
-  } catch {
-    return null;
-  }
 }
 
 function pressEnter(el: Element): boolean {

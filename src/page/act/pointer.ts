@@ -19,7 +19,7 @@ import { track } from '../observe/settle';
 import { type ActionResult } from '../observe/change-report';
 import { resolveTarget, type Target } from '../ids/target';
 import { containsDeep, nearAncestor, parentOf } from '../dom/walk';
-import type { ActionContext } from './context';
+import { liveEquivalent, type ActionContext } from './context';
 import { mouseEvent, nextFrame, sleep, type Modifier, type Point } from '../dom/events';
 import * as dom from '../dom/members';
 import { openPlainList } from '../perceive/options';
@@ -293,6 +293,7 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   const p = prepare(ctx, id, 'click', opts.force);
   if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
   const before = toggleState(p.element);
+  const elementId = ctx.store.idFor(p.element);
   const tracker = await track(ctx.store, p.element);
   // Real input when the embedder sends it (in the top document, whose viewport its points are in).
   const real =
@@ -309,11 +310,16 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
   }
   // Removed as it was pressed, not by the click (a row's "remove" link is gone after its click too).
   const removed = !real && (await pressAt(p.spot.hit, p.spot.at, opts)) === null;
+  // The state the click gave it, before the page's own answer to the click (which may set it back).
+  const given = toggleState(p.element);
   const changes = await tracker.finish(p.element);
   // A menu drawn without ARIA roles that this click opened is the one getMenuItems lists.
   const menu = changes.menuOpened && openPlainList(p.element);
   if (menu) ctx.menu = menu;
-  const after = toggleState(p.element);
+  // Read from the element as the page shows it now it has settled (the one standing for it, should the
+  // page have drawn it again), never inferred from the click.
+  const live = liveEquivalent(ctx, p.element, elementId);
+  const after = live ? toggleState(live) : '';
   if (removed)
     return {
       ok: true,
@@ -324,7 +330,12 @@ export async function click(ctx: ActionContext, id: Target, opts: ClickOptions =
     opts.button === 'right' ? 'Right-clicked' : (opts.clickCount ?? 1) === 2 ? 'Double-clicked' : 'Clicked';
   // A switch, checkbox or expandable item that changed says so: its line above shows the state before
   // the click.
-  const now = after && after !== before ? `; it is now ${after}` : '';
+  const now =
+    after && after !== before
+      ? `; it is now ${after}`
+      : after && given && given !== before
+        ? `; it was ${given} for a moment, then the page set it back: it is ${after}`
+        : '';
   const via = p.spot.via
     ? ` through its label "${nameOf(p.spot.via, 40) || textOf(p.spot.via, 40)}"`
     : p.spot.over

@@ -42,7 +42,8 @@ function nearness(anchor: Element, el: Element, anchorUp: Map<Element, number>):
       if (ctx && containsDeep(ctx.element, el)) relations.push(`same ${ctx.kind}`);
     }
   }
-  if (lca !== anchor && lca !== el) {
+  // A control with no box yet (shown on hover) is nowhere to the side of anything.
+  if (lca !== anchor && lca !== el && (b.width || b.height)) {
     const horizontal = Math.abs(dx) > Math.abs(dy) || (b.bottom > a.top && b.top < a.bottom);
     relations.push(horizontal ? (dx >= 0 ? 'right of' : 'left of') : dy >= 0 ? 'below' : 'above');
   }
@@ -66,7 +67,10 @@ export function* findNearSteps(
   const anchorUp = new Map<Element, number>();
   let steps = 0;
   for (let n: Element | null = anchor; n; n = parentOf(n)) anchorUp.set(n, steps++);
-  const scored = result.candidates
+  // The anchor's own controls the page shows only on hover of its item (a row's delete button): what a
+  // person means by "this row's Delete", nearer than any shown control outside the item.
+  const hover = onHoverOf(anchor, result.hidden);
+  const scored = [...result.candidates, ...hover]
     .filter((c) => c.el !== anchor)
     .map((c) => ({ c, n: nearness(anchor, c.el, anchorUp) }))
     .sort((x, y) => x.n.shared - y.n.shared || x.n.distance - y.n.distance || y.c.score - x.c.score);
@@ -83,8 +87,19 @@ export function* findNearSteps(
       if (m.row && m.relation.startsWith('same row')) delete m.row;
     },
   );
+  // Said too: how it shows (on CSS :hover, so hover() alone does not show it; a click by ID hovers first).
   const onHover = hoverOnlyNote(store, anchor, result.hidden);
   if (onHover) out.note = out.note ? `${out.note} ${onHover}` : onHover;
+  return out;
+}
+
+/** Of the hidden candidates, those shown on hover of an element that holds the anchor, marked so. */
+function onHoverOf(anchor: Element, hidden: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of hidden.slice(0, 30)) {
+    const over = hoverHolder(c.el);
+    if (over && containsDeep(over, anchor)) out.push({ ...c, onHover: over });
+  }
   return out;
 }
 

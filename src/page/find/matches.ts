@@ -18,7 +18,7 @@ import type { Candidate, FindOptions, Match, Matches, SearchResult } from './typ
 
 /** The full visibility check, run only on the few candidates about to be returned. */
 function confirmVisible(c: Candidate, opts: FindOptions): boolean {
-  if (opts.visible === false) return true;
+  if (opts.visible === false || c.onHover) return true;
   if (visibility(c.el).visible) return true;
   return c.source !== c.el && visibility(c.source).visible;
 }
@@ -57,7 +57,8 @@ export function toMatch(store: ElementStore, c: Candidate): Match {
       if (open) m.expanded = open === 'true';
     }
   }
-  if (c.hidden) m.hidden = c.hidden;
+  if (c.onHover) m.onHover = true;
+  else if (c.hidden) m.hidden = c.hidden;
   else if (!c.inViewport) m.offscreen = true;
   return m;
 }

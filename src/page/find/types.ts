@@ -42,6 +42,8 @@ export interface Match {
   hidden?: string;
   /** findNear only: how the match relates to the anchor element. */
   relation?: string;
+  /** findNear only: the anchor's own control that the page shows only while the pointer is over its item. */
+  onHover?: true;
 }
 
 export type Matches = Match[] & { note?: string; unreachable?: string[] };
@@ -69,6 +71,8 @@ export interface Candidate {
   hidden?: string;
   /** The phrase a person reads there, when it is not the element's whole text. */
   phrase?: string;
+  /** Hidden until the pointer is over this element (CSS :hover), which holds the anchor (findNear). */
+  onHover?: Element;
 }
 
 export interface SearchResult {

@@ -63,6 +63,8 @@ export interface ChangeReport {
    * change, submit, toggle or scroll event. The action most likely had no effect.
    */
   nothingChanged?: boolean;
+  /** Only the focus moved (to `focus`): no DOM change, navigation, request, dialog or other event. */
+  focusOnly?: boolean;
 }
 
 export interface ActionResult {

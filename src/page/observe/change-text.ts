@@ -44,5 +44,7 @@ export function describeChanges(c: ChangeReport): string {
   ];
   if (c.nothingChanged)
     return ` ${wrong.length ? `${wrong.join('; ')}. ` : ''}Nothing on the page changed (no DOM change, navigation, focus change, request or dialog), so it probably had no effect.`;
+  if (c.focusOnly)
+    return ` ${wrong.length ? `${wrong.join('; ')}. ` : ''}Nothing on the page changed but the focus, now on ${c.focus}.`;
   return parts.length || wrong.length ? ` Then: ${[...wrong, ...parts].join('; ')}.` : '';
 }

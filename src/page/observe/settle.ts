@@ -34,7 +34,14 @@ import { newText } from './new-text';
 import { watch } from './page-log';
 import { MENUS, layersNowSteps, popupShown, shownPopups, shownSlide, toggledPopup } from './layers';
 import { columnValues, headerLabel, newOrder, sortOrder } from './sort-order';
-import { goneItems, hiddenControlsSteps, revealed } from './shown-gone';
+import {
+  boxesShown,
+  goneItems,
+  goneShown,
+  hiddenControlsSteps,
+  revealed,
+  shownItemsSteps,
+} from './shown-gone';
 import { runInSlices } from '../dom/slices';
 import { trackRequests } from './requests';
 
@@ -120,10 +127,11 @@ export async function track(store: ElementStore, target?: Element, keys = false)
     before && (dom.tag(before) === 'DETAILS' ? dom.hasAttr(before, 'open') : isVisible(before));
   const focus = deepActiveElement();
   const inSettings = <R>(slice: () => R): R => using(store.config, slice);
-  const { hiddenBefore, layers, pageRoots } = await runInSlices(function* (pace) {
+  const { hiddenBefore, layers, pageRoots, itemsBefore } = await runInSlices(function* (pace) {
     const hiddenBefore = yield* hiddenControlsSteps(pace);
     const layers = yield* layersNowSteps(pace);
-    return { hiddenBefore, layers, pageRoots: (yield* collectRootsSteps(document, pace)).roots };
+    const itemsBefore = yield* shownItemsSteps(pace);
+    return { hiddenBefore, layers, itemsBefore, pageRoots: (yield* collectRootsSteps(document, pace)).roots };
   }, inSettings);
   const dialogs = new Map(layers.dialogs.map((d) => [d, dialogName(d, 40)]));
   const alerts = new Set(layers.alerts.map((a) => textOf(a, 200)));
@@ -305,9 +313,13 @@ export async function track(store: ElementStore, target?: Element, keys = false)
       // Controls a class, style or attribute change showed (an edit field shown on a double click), but
       // not in what the report says as a whole: the panel the target controls, a dialog that opened.
       const whole = [target, controlled(), ...opened];
+      const shownNow = revealed(hiddenBefore, touched, added);
+      // And what only its pointer says is clickable (a tree's folders drawn as spans), shown with them
+      // or added.
+      const boxes = new Set(boxesShown(shownNow, touched, added));
       appeared.push(
-        ...revealed(hiddenBefore, touched, added).filter(
-          (el) => !whole.some((w) => w && containsDeep(w, el)),
+        ...[...shownNow, ...boxes].filter(
+          (el) => el !== target && !whole.some((w) => w && containsDeep(w, el)),
         ),
       );
       // A popup or dialog shown by a style change adds no nodes: its controls are new all the same.
@@ -318,7 +330,9 @@ export async function track(store: ElementStore, target?: Element, keys = false)
         // The options shown are said as options, once.
         .filter(
           (e) =>
-            isInteractive(e) && !(report.options && /^(option|listbox)$/.test(roleOf(e))) && isVisible(e),
+            (isInteractive(e) || boxes.has(e)) &&
+            !(report.options && /^(option|listbox)$/.test(roleOf(e))) &&
+            isVisible(e),
         )
         .sort(docOrder);
       if (visibleNew.length) {
@@ -375,7 +389,12 @@ export async function track(store: ElementStore, target?: Element, keys = false)
         [...popups.keys(), ...dialogs.keys()].some(
           (p) => p === el || dom.contains(el, p) || dom.contains(p, el),
         );
-      const itemsGone = goneItems(removed, added, keys ? touched : new Set(), inLayer);
+      // What a person saw leave, where the items shown before are known; else by the mutations.
+      const itemsNow = itemsBefore && (await runInSlices(shownItemsSteps, inSettings));
+      const itemsGone =
+        itemsBefore && itemsNow
+          ? goneShown(itemsBefore, itemsNow, inLayer, target)
+          : goneItems(removed, added, keys ? touched : new Set(), inLayer);
       if (itemsGone) report.itemsGone = itemsGone;
       const panel = controlled();
       if (
@@ -473,16 +492,11 @@ export async function track(store: ElementStore, target?: Element, keys = false)
           .map((f) => invalidLine(store, f));
       if (requests.failed.length) report.failedRequests = requests.failed.slice(0, 5);
       if (pageErrors.length) report.pageErrors = pageErrors.slice(0, 3);
-      if (
-        !mutated &&
-        !events &&
-        !requests.started() &&
-        !unloading &&
-        !moved &&
-        url === location.href &&
-        !report.notSent
-      )
-        report.nothingChanged = true;
+      const quiet =
+        !mutated && !events && !requests.started() && !unloading && url === location.href && !report.notSent;
+      if (quiet && !moved) report.nothingChanged = true;
+      // A label's click that only focused its field changed nothing else: said so, not as news.
+      else if (quiet && report.focus) report.focusOnly = true;
       return report;
     },
   };

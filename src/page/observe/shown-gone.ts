@@ -5,12 +5,13 @@
 import { isInteractive } from '../perceive/role';
 import { textOf } from '../perceive/text-of';
 import { INTERACTIVE_SELECTOR } from '../dom/types';
-import { isVisible, quickVisibility } from '../perceive/visible';
+import { clippedAway, isVisible, quickVisibility, type Clip } from '../perceive/visible';
 import { collectRootsSteps } from '../dom/roots';
 import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { elementIndex } from '../dom/index-range';
 import * as dom from '../dom/members';
 import { parentOf } from '../dom/walk';
+import { pointerBoxes } from '../perceive/pointer-box';
 
 /** Past this many controls in the page's trees, an action does not note which are hidden before it. */
 const REVEAL_MAX = 3000;
@@ -42,11 +43,13 @@ export function* hiddenControlsSteps(pace: Pace): Steps<Set<Element>> {
     keep(index.kinded);
   }
   if (total > REVEAL_MAX) return hidden;
-  // Judged as the report judges what shows after (a transparent input its widget draws is shown).
+  // Judged as the report judges what shows after (a transparent input its widget draws is shown; a
+  // link in a section collapsed to no height is not).
+  const clips = new Map<Element, Clip>();
   for (const l of lists)
     for (let i = 0; i < l.length; i++) {
       if (!(i & 63) && due(pace)) yield;
-      if (!quickVisibility(l[i]!).visible) hidden.add(l[i]!);
+      if (!quickVisibility(l[i]!).visible || clippedAway(l[i]!, clips)) hidden.add(l[i]!);
     }
   return hidden;
 }
@@ -65,8 +68,119 @@ export function revealed(hidden: Set<Element>, touched: Set<Element>, added: Set
   return out;
 }
 
+/**
+ * The pointer boxes (perceive/pointer-box.ts) an action showed: inside the element it changed around
+ * controls it showed (a tree's group opened: its folders drawn as spans), and inside a few small
+ * subtrees it added.
+ */
+export function boxesShown(shown: Element[], touched: Set<Element>, added: Set<Element>): Element[] {
+  const around = new Set<Element>();
+  for (const el of shown) {
+    for (let n = parentOf(el), i = 0; n && i < 40; n = parentOf(n), i++)
+      if (touched.has(n) && !added.has(n)) {
+        around.add(n);
+        break;
+      }
+    if (around.size >= 5) break;
+  }
+  const tops = [...added].filter((el) => dom.connected(el) && !added.has(dom.parentEl(el)!));
+  if (tops.length <= 5) for (const t of tops) around.add(t);
+  const out: Element[] = [];
+  for (const root of around) for (const box of pointerBoxes(root, 500)) if (isVisible(box)) out.push(box);
+  return out;
+}
+
 /** What a list or table is made of. */
 const ITEMS = 'li:not([role]),tr:not([role]),[role=row],[role=listitem]';
+
+/** Past this many list items and rows in the page's trees, an action does not note which are shown. */
+const ITEMS_MAX = 3000;
+
+/** Said by what they read, not by their controls' words (a row's "Delete"). */
+const said = (el: Element): string => textOf(el, 60, (e) => dom.matches(e, INTERACTIVE_SELECTOR));
+
+/**
+ * The list items and rows shown now, each with what it says: what a person sees, so that what went
+ * away is counted by what they saw leave (not items already hidden, nor items drawn again alike). Null
+ * on a page of more than ITEMS_MAX of them (goneItems then judges by the mutations alone).
+ */
+export function* shownItemsSteps(pace: Pace): Steps<Map<Element, string> | null> {
+  const items: Element[] = [];
+  const roots = (yield* collectRootsSteps(document, pace)).roots;
+  for (let r = 0; r < roots.length; r++) {
+    if (!(r & 63) && due(pace)) yield;
+    const root = roots[r]!;
+    const index = elementIndex(root);
+    // Tag lists from the browser (a collection, counted before any is read), roles from the index.
+    const tagged =
+      dom.nodeType(root) === 9
+        ? [dom.byTag(root as Document, 'li'), dom.byTag(root as Document, 'tr')]
+        : dom.qs(root, 'li,tr')
+          ? [dom.qsa(root, 'li,tr')]
+          : [];
+    for (const list of tagged) {
+      if (items.length + list.length > ITEMS_MAX) return null;
+      for (let i = 0; i < list.length; i++) if (!dom.hasAttr(list[i]!, 'role')) items.push(list[i]!);
+    }
+    const kinded = index.kinded;
+    for (let i = 0; i < kinded.length; i++)
+      if (/^(row|listitem)$/.test(dom.attr(kinded[i]!, 'role') ?? '')) items.push(kinded[i]!);
+    if (items.length > ITEMS_MAX) return null;
+  }
+  const shown = new Map<Element, string>();
+  for (let i = 0; i < items.length; i++) {
+    if (!(i & 63) && due(pace)) yield;
+    if (quickVisibility(items[i]!).visible) shown.set(items[i]!, said(items[i]!));
+  }
+  return shown;
+}
+
+/**
+ * What a person saw go away: the items shown before and not now (an item still shown, its words edited,
+ * stays), less as many as newly shown say the same words (a list drawn again); the first few by their
+ * text. Null when none went.
+ */
+export function goneShown(
+  before: Map<Element, string>,
+  now: Map<Element, string>,
+  inLayer: (el: Element) => boolean,
+  target?: Element | null,
+): { count: number; what: string; sample: string[] } | null {
+  // The list the clicked item is in, gone or hidden with the item still in it: a list a widget draws,
+  // closed by the choice, not items taken away (a deleted last row leaves its list, not its item).
+  const item = target && dom.closest(target, ITEMS);
+  const list = item && dom.parentEl(item);
+  const closed =
+    !!list &&
+    (!dom.connected(list) || (dom.connected(item) && ![...now.keys()].some((el) => dom.contains(list, el))));
+  const still = new Map<string, number>();
+  for (const [el, text] of now)
+    if (!before.has(el) && !inLayer(el)) still.set(text, (still.get(text) ?? 0) + 1);
+  const gone: Element[] = [];
+  const texts: string[] = [];
+  // An item still in the page whose list is hidden as a whole went with it (a tab panel switched, a
+  // section collapsed): the panel is what changed, not the list.
+  const hiddenWhole = (el: Element) => {
+    const up = dom.connected(el) && dom.parentEl(el);
+    return !!up && !quickVisibility(up).visible;
+  };
+  for (const [el, text] of before) {
+    if (now.has(el) || inLayer(el) || (closed && dom.contains(list!, el)) || hiddenWhole(el)) continue;
+    const left = still.get(text) ?? 0;
+    if (left) still.set(text, left - 1);
+    else {
+      gone.push(el);
+      texts.push(text);
+    }
+  }
+  if (!gone.length) return null;
+  const rows = gone.filter((el) => dom.matches(el, 'tr,[role=row]')).length * 2 > gone.length;
+  return {
+    count: gone.length,
+    what: rows ? 'row' : 'list item',
+    sample: [...new Set(texts.filter(Boolean))].slice(0, 3),
+  };
+}
 
 /**
  * The list items or rows an action took away: removed from the page, or hidden by a style or class
@@ -85,8 +199,6 @@ export function goneItems(
   for (const el of touched)
     if (!added.has(el) && dom.connected(el) && dom.matches(el, ITEMS) && !isVisible(el) && !inLayer(el))
       gone.push(el);
-  // Said by what they read, not by their controls' words (a row's "Delete").
-  const said = (el: Element) => textOf(el, 60, (e) => dom.matches(e, INTERACTIVE_SELECTOR));
   let came = 0;
   const texts = new Set<string>();
   for (const el of added)

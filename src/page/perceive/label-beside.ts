@@ -114,12 +114,25 @@ const inBareRun = (el: Element): boolean => {
   return kind(el.nextElementSibling) || kind(el.previousElementSibling);
 };
 
+/** A label bound to a control other than `el`: by its control, or a `for` that names another element. */
+const labelsOther = (l: Element, el: Element): boolean => {
+  if (tagOf(l) !== 'LABEL') return false;
+  const control = (l as HTMLLabelElement).control;
+  if (control) return control !== el;
+  const target = dom.attr(l, 'for');
+  return !!target && target !== dom.attr(el, 'id');
+};
+
 /** A label element, or one holding one, that is bound to a control other than `el`. */
 const boundElsewhere = (n: Element, el: Element): boolean =>
-  [n, ...dom.qsa(n, 'label[for]')].some((l) => {
-    const control = tagOf(l) === 'LABEL' ? (l as HTMLLabelElement).control : null;
-    return !!control && control !== el;
-  });
+  [n, ...dom.qsa(n, 'label[for]')].some((l) => labelsOther(l, el));
+
+/** Inside a label bound to another control: its words are that control's name (a field nested in it too). */
+const insideOtherLabel = (n: Node, el: Element): boolean => {
+  const up = dom.nodeType(n) === 1 ? (n as Element) : dom.parentEl(n);
+  const label = up && dom.closest(up, 'label');
+  return !!label && labelsOther(label, el);
+};
 
 export function adjacentLabel(el: Element): string {
   const near = (node: Element | null, dir: 'prev' | 'next'): string => {
@@ -144,8 +157,9 @@ export function adjacentLabel(el: Element): string {
       )
         return '';
       if (dom.nodeType(n) === 1 && dom.qs(n as Element, 'input,select,textarea,button')) return '';
-      // A label names one control: one bound to another (for=, or the control it holds) is that one's.
-      if (type === 1 && boundElsewhere(n as Element, el)) return '';
+      // A label names one control: one bound to another (for=, or the control it holds) is that one's,
+      // and so are its words around a field nested in it.
+      if ((type === 1 && boundElsewhere(n as Element, el)) || insideOtherLabel(n, el)) return '';
       if (!text) continue;
       if (text.length > 60 || VALUE_ONLY.test(text)) return '';
       // Text after the field that is followed by a field of its own ("Phone:" then its box) is that one's.

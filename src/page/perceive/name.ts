@@ -190,9 +190,11 @@ const inMenu = (e: Element): boolean =>
   dom.matches(e, '[role=menu],[role=listbox]') ||
   (dom.matches(e, '[class~=menu]') && /absolute|fixed/.test(getComputedStyle(e).position));
 
+/** A label inside a field wrapper (Vuetify's v-field), unless it is bound to another control. */
 const labelInside = (el: Element): string => {
-  const label = dom.qs(el, 'label');
-  return label ? labelText(label) : '';
+  const label = dom.qs<HTMLLabelElement>(el, 'label');
+  if (!label || (label.control && label.control !== el && !dom.contains(el, label.control))) return '';
+  return labelText(label);
 };
 
 /**

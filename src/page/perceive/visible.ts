@@ -225,6 +225,48 @@ function ownVisibility(el: Element): Visibility {
 
 export const isVisible = (el: Element): boolean => visibility(el).visible;
 
+/** What an ancestor does to what is inside it: clips all of it away, or clips to its box (and how). */
+export type Clip = { all: true } | { box: DOMRect; x: boolean; y: boolean; hidden: boolean } | null;
+
+/**
+ * Whether an ancestor clips `el` away (a section collapsed to no height with overflow hidden, as
+ * accordions animate it; clip: rect(0 0 0 0)): what a person does not see although its box is there.
+ * For many elements at once, `memo` keeps each ancestor's style read once.
+ */
+export function clippedAway(el: Element, memo: Map<Element, Clip>): boolean {
+  const rect = dom.rect(el);
+  for (let n = parentOf(el); n; n = parentOf(n)) {
+    const tag = dom.tag(n);
+    if (tag === 'BODY' || tag === 'HTML') continue;
+    let clip = memo.get(n);
+    if (clip === undefined) {
+      const style = dom.view(dom.doc(n))!.getComputedStyle(n);
+      clip =
+        (!CLIP_NONE.has(style.clip) && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip)) ||
+        /inset\((50|100)%/.test(style.clipPath)
+          ? { all: true }
+          : dom.doc(n) === dom.doc(el) && style.overflow !== 'visible'
+            ? {
+                box: dom.rect(n),
+                x: style.overflowX !== 'visible',
+                y: style.overflowY !== 'visible',
+                hidden: style.overflowX === 'hidden' || style.overflowY === 'hidden',
+              }
+            : null;
+      memo.set(n, clip);
+    }
+    if (!clip) continue;
+    if ('all' in clip) return true;
+    const r = clip.box;
+    const overlaps = rect.right > r.left && rect.left < r.right && rect.bottom > r.top && rect.top < r.bottom;
+    const out =
+      (clip.x && (rect.right <= r.left || rect.left >= r.right)) ||
+      (clip.y && (rect.bottom <= r.top || rect.top >= r.bottom));
+    if (!overlaps && out && (clip.hidden || r.width === 0 || r.height === 0)) return true;
+  }
+  return false;
+}
+
 /** Inside an inert subtree: it takes no pointer, focus or keys (the page behind a modal popup). */
 export function isInert(el: Element): boolean {
   for (let n: Element | null = el; n; n = parentOf(n)) if (dom.hasAttr(n, 'inert')) return true;

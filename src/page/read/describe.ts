@@ -15,8 +15,10 @@ import { resolveTarget, type Target } from '../ids/target';
 import { normalize, plural, truncate } from '../dom/text';
 import { ALERT_SELECTOR, INTERACTIVE_SELECTOR, SUBMIT, TYPE_SELECTORS } from '../dom/types';
 import {
+  clippedAway,
   hitTestGrid,
   inViewportAll,
+  type Clip,
   quickVisibility,
   reachable,
   visibility,
@@ -236,6 +238,7 @@ export function mainActions(
   skipChrome: boolean,
   within?: Element,
   every = false,
+  boxes?: () => Element[],
 ): string[] | null {
   let ordered: Element[];
   if (every) {
@@ -245,12 +248,18 @@ export function mainActions(
     for (const list of controls) total += list.length;
     if (total > SMALL_PAGE_CONTROLS * 4) return null;
     const shown = new Set<Element>();
+    // Not what a collapsed section clips away: a person sees none of it until it opens.
+    const clips = new Map<Element, Clip>();
     for (const list of controls)
       for (let i = 0; i < list.length; i++) {
         const el = list[i]!;
-        if ((isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? '')) && isShown(el)) shown.add(el);
+        if ((isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? '')) && isShown(el) && !clippedAway(el, clips))
+          shown.add(el);
         if (shown.size > SMALL_PAGE_CONTROLS) return null;
       }
+    // And what only its pointer says is clickable (a tab drawn as a span), as a person sees it.
+    for (const el of boxes?.() ?? []) if (isShown(el) && !clippedAway(el, clips)) shown.add(el);
+    if (shown.size > SMALL_PAGE_CONTROLS) return null;
     const chrome = (el: Element) => !!dom.closest(el, CHROME);
     const sorted = [...shown].sort(docOrder);
     ordered = [...sorted.filter((el) => !chrome(el)), ...sorted.filter(chrome)];
@@ -288,9 +297,11 @@ export function mainActions(
     else if (submits.has(key) || room-- > 0) seen.set(key, [el]);
   }
   // `button "Download" ×3 in view: [4] row "Invoice 1", [6] row "Invoice 2", …`: a control per row.
+  // Or by its item: a feed's post, a list's entry (`[9] in "Omar Haddad 3 h ago"`).
   const where = (el: Element) => {
-    const row = dom.matches(el, ROW) ? null : closestDeep(el, ROW);
-    return `[${store.idFor(el)}]${row ? ` row ${quoted(rowLabel(row), 24)}` : ''}`;
+    const row = dom.matches(el, ITEM) ? null : closestDeep(el, ITEM);
+    const kind = row && dom.matches(row, ROW) ? 'row' : 'in';
+    return `[${store.idFor(el)}]${row ? ` ${kind} ${quoted(rowLabel(row), 24)}` : ''}`;
   };
   return [...seen.values()].map(([first, ...more]) => {
     if (!more.length) return elementLine(store, first!);
@@ -299,6 +310,9 @@ export function mainActions(
     return `${elementLine(store, first!).replace(/^\[\d+\] /, '')} ×${more.length + 1}${every ? '' : ' in view'}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
   });
 }
+
+/** What a control repeated per entry is told apart by: its row, or the post or list entry it is in. */
+const ITEM = `${ROW},article,[role=article],li,[role=listitem]`;
 
 /** What frames a page's content: its navigation, header and footer. */
 const CHROME = 'nav,[role=navigation],footer,header';

@@ -7,6 +7,7 @@ import { closestDeep, ROW, rowLabel } from '../perceive/context';
 import { shortHref } from '../find/matches';
 import { inputType, roleOf, tagOf, isChecked } from '../perceive/role';
 import { nameOf } from '../perceive/name';
+import { pointerBox } from '../perceive/pointer-box';
 import { textOf } from '../perceive/text-of';
 import { disabledReason } from '../perceive/disabled';
 import { fieldValue } from '../perceive/redact';
@@ -52,7 +53,8 @@ export function elementLine(
   opts: { context?: boolean; text?: boolean; invalid?: boolean } = {},
 ): string {
   const own = roleOf(el);
-  const role = own || tagOf(el).toLowerCase();
+  // A box only its pointer says is clickable (a tab drawn as a span) is said to be so.
+  const role = own || (pointerBox(el) ? 'clickable' : tagOf(el).toLowerCase());
   // An element with no role goes by its text (a header cell's label the click landed on), unless the
   // caller says what it holds.
   const name = nameOf(el, 60) || (own || opts.text === false ? '' : textOf(el, 60));

@@ -5,12 +5,13 @@
 import { roleOf, tagOf } from '../perceive/role';
 import { dialogName, nameOf } from '../perceive/name';
 import { textOf } from '../perceive/text-of';
+import { pointerBoxes } from '../perceive/pointer-box';
 import { census, censusSteps, type Census } from './census';
 import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { redactText } from '../perceive/redact';
 import type { ElementStore } from '../ids/store';
 import { normalize, plural, thousands, truncate } from '../dom/text';
-import { quickVisibility } from '../perceive/visible';
+import { inViewport, quickVisibility } from '../perceive/visible';
 import { collectRoots, queryAllDeep } from '../dom/roots';
 import * as dom from '../dom/members';
 import { elementIndex } from '../dom/index-range';
@@ -66,6 +67,27 @@ function textGist(found: Census, bare: boolean): string | null {
   if (step > 1) paragraphs = +paragraphs.toPrecision(2);
   const size = `about ${thousands(count)} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
   return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
+}
+
+/** Past this many links on a page, the summary names none in its text: the page is not small. */
+const TEXT_LINKS_MAX = 3000;
+
+/**
+ * The links in view inside paragraphs of text (not navigation, header or footer), each line as the
+ * summary lists controls, at most eight.
+ */
+function linksInText(store: ElementStore): string[] {
+  const links = elementIndex(document).tag('a');
+  if (links.length > TEXT_LINKS_MAX) return [];
+  const out: string[] = [];
+  for (const a of inViewport(links)) {
+    if (!dom.hasHref(a) || dom.closest(a, 'nav,[role=navigation],header,footer')) continue;
+    const block = dom.closest(a, 'p,blockquote,dd');
+    if (!block || (dom.text(block) ?? '').length < (dom.text(a) ?? '').length + 20) continue;
+    out.push(elementLine(store, a));
+    if (out.length === 8) break;
+  }
+  return out;
 }
 
 export interface SummaryOptions {
@@ -142,11 +164,18 @@ export function* summarySteps(store: ElementStore, opts: SummaryOptions, pace: P
   if (due(pace)) yield;
   const pool = dialogs[0] ? census(dialogs[0]).controls : found.controls;
   // A small page (or dialog) is listed whole: every control a task may need, each with its ID.
-  const every = mainActions(store, pool, Infinity, false, dialogs[0], true);
+  const every = mainActions(store, pool, Infinity, false, dialogs[0], true, () =>
+    pointerBoxes(dialogs[0] ?? document),
+  );
   const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0])!; // 12: a form of ten fields and its buttons
-  if (actions.length)
-    lines.push(
-      `${every ? 'Controls' : 'Main actions in view'}: ${listWithin(actions, Math.max(120, budget - used - 40), '; ')}`,
-    );
+  // Links in the running text in view (a help article's "export your contacts"), which the list of
+  // controls, in the page's order, leaves out or cuts when a long navigation comes first.
+  const inText = dialogs[0] ? [] : linksInText(store);
+  const room = inText.length ? listWithin(inText, 320, '; ').length + 20 : 0;
+  const listed = actions.length ? listWithin(actions, Math.max(120, budget - used - 40 - room), '; ') : '';
+  if (listed) lines.push(`${every ? 'Controls' : 'Main actions in view'}: ${listed}`);
+  const named = new Set([...listed.matchAll(/\[(\d+)\]/g)].map((m) => m[1]));
+  const more = inText.filter((l) => !named.has(/^\[(\d+)\]/.exec(l)?.[1]));
+  if (more.length) lines.push(`Links in text: ${listWithin(more, 320, '; ')}`);
   return truncate(redactText(lines.join('\n')), budget);
 }

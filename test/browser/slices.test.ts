@@ -184,3 +184,41 @@ describe('calls in slices', () => {
     expect(r.message).toMatch(/done/);
   });
 });
+
+describe('an action whose target the page draws again while the action looks at the page', () => {
+  it('presses the element standing for it, so the page answers the click', async () => {
+    const page = await ctx.open('slices.html');
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      name: 'Order',
+      n: i + 1,
+      state: 'open',
+      button: true,
+    }));
+    await setPage(page, rows);
+    const r = await page.evaluate(async () => {
+      const h = (window as unknown as { LLMHelper: Helper }).LLMHelper;
+      // A live dashboard: its rows drawn again on every turn of the event loop, the same rows with new
+      // elements; a click on a row's button is answered by a listener on the table.
+      const body = document.querySelector('tbody')!;
+      const html = body.innerHTML;
+      const pressed: string[] = [];
+      document.querySelector('table')!.addEventListener('click', (e) => {
+        const b = (e.target as Element).closest('button');
+        if (b) pressed.push(b.closest('tr')!.cells[0]!.textContent!);
+      });
+      let on = true;
+      const redraw = () => {
+        if (!on) return;
+        body.innerHTML = html;
+        setTimeout(redraw, 0);
+      };
+      const id = h.find('^Edit Order$')[6]!.id;
+      setTimeout(redraw, 0);
+      const result = await h.click(id);
+      on = false;
+      return { ...result, pressed };
+    });
+    expect(r.pressed).toEqual(['Order 7']);
+    expect(r.ok, r.message).toBe(true);
+  }, 60_000);
+});

@@ -15,7 +15,7 @@ import { deepElementFromPoint, drawnBox, isInert, quickVisibility, transparent }
 import { hoverHolder } from '../perceive/hover-css';
 import { behindLayer } from '../find/notes';
 import { describeChanges } from '../observe/change-text';
-import { track } from '../observe/settle';
+import { track, type Tracker } from '../observe/settle';
 import { type ActionResult } from '../observe/change-report';
 import { resolveTarget, type Target } from '../ids/target';
 import { containsDeep, nearAncestor, parentOf } from '../dom/walk';
@@ -288,13 +288,39 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
   return { element, line, note, spot };
 }
 
+/**
+ * The target as it is once tracking has started: the page may have drawn it again while the tracker read
+ * the page in slices (a dashboard that redraws its rows every second), and a press on the element it
+ * replaced reaches no handler; the one standing for it then, prepared anew.
+ */
+function stillThere(
+  ctx: ActionContext,
+  tracker: Tracker,
+  p: ReturnType<typeof prepare>,
+  id: Target,
+  verb: string,
+  force?: boolean,
+): ReturnType<typeof prepare> {
+  if (dom.connected(p.element)) return p;
+  try {
+    const again = prepare(ctx, id, verb, force);
+    if (!again.spot) tracker.cancel();
+    return again;
+  } catch (e) {
+    tracker.cancel();
+    throw e;
+  }
+}
+
 export async function click(ctx: ActionContext, id: Target, opts: ClickOptions = {}): Promise<ActionResult> {
   checkClickOptions(opts);
-  const p = prepare(ctx, id, 'click', opts.force);
+  const first = prepare(ctx, id, 'click', opts.force);
+  if (!first.spot) return { ok: false, message: first.refused!, changes: {} };
+  const before = toggleState(first.element);
+  const tracker = await track(ctx.store, first.element);
+  const p = stillThere(ctx, tracker, first, id, 'click', opts.force);
   if (!p.spot) return { ok: false, message: p.refused!, changes: {} };
-  const before = toggleState(p.element);
   const elementId = ctx.store.idFor(p.element);
-  const tracker = await track(ctx.store, p.element);
   // Real input when the embedder sends it (in the top document, whose viewport its points are in).
   const real =
     dom.doc(p.spot.hit) === document &&
@@ -372,8 +398,9 @@ export const dblclick = (ctx: ActionContext, id: Target, opts: Omit<ClickOptions
   click(ctx, id, { ...opts, clickCount: 2 });
 
 export async function hover(ctx: ActionContext, id: Target): Promise<ActionResult> {
-  const p = prepare(ctx, id, 'hover', true);
+  const first = prepare(ctx, id, 'hover', true);
   const tracker = await track(ctx.store);
+  const p = stillThere(ctx, tracker, first, id, 'hover', true);
   hoverAt(ctx, p.spot!.hit, p.spot!.at);
   const changes = await tracker.finish();
   // What the page shows on CSS :hover stays hidden: a script's pointer events never set it.
@@ -398,8 +425,16 @@ function hoverHidden(el: Element): Element[] {
 }
 
 export async function focus(ctx: ActionContext, id: Target): Promise<ActionResult> {
-  const { element, relocated } = resolveTarget(ctx.store, id, 'focus target');
+  const first = resolveTarget(ctx.store, id, 'focus target');
   const tracker = await track(ctx.store);
+  let again: ReturnType<typeof resolveTarget> | null = null;
+  try {
+    if (!dom.connected(first.element)) again = resolveTarget(ctx.store, id, 'focus target');
+  } catch (e) {
+    tracker.cancel();
+    throw e;
+  }
+  const { element, relocated } = again ?? first;
   (element as HTMLElement).focus?.();
   const changes = await tracker.finish(element);
   const line = elementLine(ctx.store, element);
@@ -451,9 +486,17 @@ export async function drag(
   toId: Target,
   opts: DragOptions = {},
 ): Promise<ActionResult> {
-  const from = prepare(ctx, fromId, 'drag', true);
-  const to = resolveTarget(ctx.store, toId, 'drag target').element;
+  const start0 = prepare(ctx, fromId, 'drag', true);
+  const to0 = resolveTarget(ctx.store, toId, 'drag target').element;
   const tracker = await track(ctx.store);
+  const from = stillThere(ctx, tracker, start0, fromId, 'drag', true);
+  let to = to0;
+  try {
+    if (!dom.connected(to)) to = resolveTarget(ctx.store, toId, 'drag target').element;
+  } catch (e) {
+    tracker.cancel();
+    throw e;
+  }
   const start = from.spot!.at;
   const source = from.spot!.hit;
   hoverAt(ctx, source, start);

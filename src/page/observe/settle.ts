@@ -89,6 +89,8 @@ export interface Tracker {
   touched: Set<Element>;
   /** Settles (waiting at least `minMs`, for what answers after a delay) and reports what changed. */
   finish(target?: Element | null, minMs?: number): Promise<ChangeReport>;
+  /** Stops watching without a report (the action was refused after tracking began). */
+  cancel(): void;
 }
 
 /**
@@ -204,8 +206,19 @@ export async function track(store: ElementStore, target?: Element, keys = false)
     if (e.kind === 'page error') pageErrors.push(e.text);
   });
 
+  const stop = () => {
+    requests.uninstall();
+    unwatch();
+    observer.disconnect();
+    if (navigation) navigation.removeEventListener('navigate', onNavigate);
+    else window.removeEventListener('pagehide', onUnload);
+    for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
+    window.removeEventListener('invalid', onInvalid, true);
+  };
+
   return {
     touched,
+    cancel: stop,
     async finish(target, minMs = 0) {
       const start = performance.now();
       last = Math.max(last, start);
@@ -227,13 +240,7 @@ export async function track(store: ElementStore, target?: Element, keys = false)
             break;
         }
       } finally {
-        requests.uninstall();
-        unwatch();
-        observer.disconnect();
-        if (navigation) navigation.removeEventListener('navigate', onNavigate);
-        else window.removeEventListener('pagehide', onUnload);
-        for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
-        window.removeEventListener('invalid', onInvalid, true);
+        stop();
       }
       forgetRoots();
       const report: ChangeReport = {};

@@ -10,7 +10,7 @@ import { collectRootsSteps } from '../dom/roots';
 import { atOnce, due, runAtOnce, type Pace, type Steps } from '../dom/slices';
 import { elementIndex } from '../dom/index-range';
 import * as dom from '../dom/members';
-import { parentOf } from '../dom/walk';
+import { parentOf, type SearchRoot } from '../dom/walk';
 import { pointerBoxes } from '../perceive/pointer-box';
 
 /** Past this many controls in the page's trees, an action does not note which are hidden before it. */
@@ -109,30 +109,47 @@ export function* shownItemsSteps(pace: Pace): Steps<Map<Element, string> | null>
   const roots = (yield* collectRootsSteps(document, pace)).roots;
   for (let r = 0; r < roots.length; r++) {
     if (!(r & 63) && due(pace)) yield;
-    const root = roots[r]!;
-    const index = elementIndex(root);
-    // Tag lists from the browser (a collection, counted before any is read), roles from the index.
-    const tagged =
-      dom.nodeType(root) === 9
-        ? [dom.byTag(root as Document, 'li'), dom.byTag(root as Document, 'tr')]
-        : dom.qs(root, 'li,tr')
-          ? [dom.qsa(root, 'li,tr')]
-          : [];
-    for (const list of tagged) {
-      if (items.length + list.length > ITEMS_MAX) return null;
-      for (let i = 0; i < list.length; i++) if (!dom.hasAttr(list[i]!, 'role')) items.push(list[i]!);
-    }
-    const kinded = index.kinded;
-    for (let i = 0; i < kinded.length; i++)
-      if (/^(row|listitem)$/.test(dom.attr(kinded[i]!, 'role') ?? '')) items.push(kinded[i]!);
-    if (items.length > ITEMS_MAX) return null;
+    if (!itemsOf(roots[r]!, items)) return null;
   }
   const shown = new Map<Element, string>();
+  const read = new Set<Element>();
+  let paused = false;
   for (let i = 0; i < items.length; i++) {
-    if (!(i & 63) && due(pace)) yield;
+    if (!(i & 63) && due(pace)) {
+      paused = true;
+      yield;
+    }
+    read.add(items[i]!);
     if (quickVisibility(items[i]!).visible) shown.set(items[i]!, said(items[i]!));
   }
+  if (!paused) return shown;
+  // The page ran between the slices (a list drawn again): without the items it took out meanwhile, with
+  // those it put in, read at once.
+  for (const el of [...shown.keys()]) if (!dom.connected(el)) shown.delete(el);
+  const now: Element[] = [];
+  for (const root of roots) if (dom.connected(root) && !itemsOf(root, now)) return null;
+  for (const el of now) if (!read.has(el) && quickVisibility(el).visible) shown.set(el, said(el));
   return shown;
+}
+
+/** Adds the list items and rows of one root (its own tree, not its shadow roots'); false past ITEMS_MAX. */
+function itemsOf(root: SearchRoot, into: Element[]): boolean {
+  const index = elementIndex(root);
+  // Tag lists from the browser (a collection, counted before any is read), roles from the index.
+  const tagged =
+    dom.nodeType(root) === 9
+      ? [dom.byTag(root as Document, 'li'), dom.byTag(root as Document, 'tr')]
+      : dom.qs(root, 'li,tr')
+        ? [dom.qsa(root, 'li,tr')]
+        : [];
+  for (const list of tagged) {
+    if (into.length + list.length > ITEMS_MAX) return false;
+    for (let i = 0; i < list.length; i++) if (!dom.hasAttr(list[i]!, 'role')) into.push(list[i]!);
+  }
+  const kinded = index.kinded;
+  for (let i = 0; i < kinded.length; i++)
+    if (/^(row|listitem)$/.test(dom.attr(kinded[i]!, 'role') ?? '')) into.push(kinded[i]!);
+  return into.length <= ITEMS_MAX;
 }
 
 /**
@@ -159,10 +176,17 @@ export function goneShown(
   const gone: Element[] = [];
   const texts: string[] = [];
   // An item still in the page whose list is hidden as a whole went with it (a tab panel switched, a
-  // section collapsed): the panel is what changed, not the list.
+  // section collapsed): the panel is what changed, not the list. Hidden by its own or an ancestor's
+  // style, or clipped away; not a list of no height because its items are all hidden (a filter).
+  const clips = new Map<Element, Clip>();
   const hiddenWhole = (el: Element) => {
     const up = dom.connected(el) && dom.parentEl(el);
-    return !!up && !quickVisibility(up).visible;
+    if (!up) return false;
+    const check = dom.checkVisibility;
+    return (
+      (check ? !check(up, { visibilityProperty: true, opacityProperty: true }) : !isVisible(up)) ||
+      clippedAway(up, clips)
+    );
   };
   for (const [el, text] of before) {
     if (now.has(el) || inLayer(el) || (closed && dom.contains(list!, el)) || hiddenWhole(el)) continue;
@@ -173,10 +197,15 @@ export function goneShown(
       texts.push(text);
     }
   }
-  if (!gone.length) return null;
+  // As many new ones shown as went (a grid scrolled, sorted or paged, its rows drawn anew): the list
+  // changed, nothing went away; beyond them, what went is what a person sees leave.
+  let came = 0;
+  for (const left of still.values()) came += left;
+  const count = gone.length - came;
+  if (count <= 0) return null;
   const rows = gone.filter((el) => dom.matches(el, 'tr,[role=row]')).length * 2 > gone.length;
   return {
-    count: gone.length,
+    count,
     what: rows ? 'row' : 'list item',
     sample: [...new Set(texts.filter(Boolean))].slice(0, 3),
   };

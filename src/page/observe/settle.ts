@@ -176,8 +176,11 @@ export async function track(store: ElementStore, target?: Element, keys = false)
   };
   // Fields whose value the action changed (a picker filling its field), by their input and change events.
   const valued = new Set<Element>();
+  // A list scrolled (a grid drawing the rows near its view) moved rows out of view, not away.
+  let scrolled = false;
   const onEvent = (e: Event) => {
     events++;
+    if (e.type === 'scroll') scrolled = true;
     const t = e.target as Node | null;
     if ((e.type === 'input' || e.type === 'change') && t && dom.nodeType(t) === 1 && valued.size < 20)
       valued.add(t as Element);
@@ -400,7 +403,7 @@ export async function track(store: ElementStore, target?: Element, keys = false)
       const itemsNow = itemsBefore && (await runInSlices(shownItemsSteps, inSettings));
       const itemsGone =
         itemsBefore && itemsNow
-          ? goneShown(itemsBefore, itemsNow, inLayer, target)
+          ? goneShown(itemsBefore, itemsNow, inLayer, target, scrolled || !!report.sorted)
           : goneItems(removed, added, keys ? touched : new Set(), inLayer);
       if (itemsGone) report.itemsGone = itemsGone;
       const panel = controlled();

@@ -154,14 +154,15 @@ function itemsOf(root: SearchRoot, into: Element[]): boolean {
 
 /**
  * What a person saw go away: the items shown before and not now (an item still shown, its words edited,
- * stays), less as many as newly shown say the same words (a list drawn again); the first few by their
- * text. Null when none went.
+ * stays), less as many as newly shown say the same words (a list drawn again), and, in a list `moved`
+ * (scrolled or sorted), less as many as newly shown; the first few by their text. Null when none went.
  */
 export function goneShown(
   before: Map<Element, string>,
   now: Map<Element, string>,
   inLayer: (el: Element) => boolean,
   target?: Element | null,
+  moved = false,
 ): { count: number; what: string; sample: string[] } | null {
   // The list the clicked item is in, gone or hidden with the item still in it: a list a widget draws,
   // closed by the choice, not items taken away (a deleted last row leaves its list, not its item).
@@ -197,10 +198,11 @@ export function goneShown(
       texts.push(text);
     }
   }
-  // As many new ones shown as went (a grid scrolled, sorted or paged, its rows drawn anew): the list
-  // changed, nothing went away; beyond them, what went is what a person sees leave.
+  // A grid scrolled or sorted draws other rows near its view: as many new ones shown as went are the
+  // list moved, not rows taken away; beyond them, what went is what a person sees leave. A page turned
+  // or a filter applied took its rows away, whatever came.
   let came = 0;
-  for (const left of still.values()) came += left;
+  if (moved) for (const left of still.values()) came += left;
   const count = gone.length - came;
   if (count <= 0) return null;
   const rows = gone.filter((el) => dom.matches(el, 'tr,[role=row]')).length * 2 > gone.length;

@@ -128,7 +128,8 @@ describe('a saved run the page wrote', () => {
       }),
       { numRuns: RUNS },
     );
-    // The property is about runs that do resume: most generated ones are in the SDK's shape.
-    expect(resumedRuns).toBeGreaterThan(RUNS / 5);
+    // The property is about runs that do resume: many generated ones are in the SDK's shape (about a
+    // quarter; a fifth was once missed by chance, 38 of 200), so a tenth is the floor.
+    expect(resumedRuns).toBeGreaterThan(RUNS / 10);
   }, 60_000);
 });

@@ -14,6 +14,10 @@ import type { PageCall, PageMethod, PageReply } from './protocol';
 import { UNLOADING } from '../src/page/observe/change-text';
 import { WORDS, type Words } from './texts';
 
+/** The page layer's words for a link or form a script followed to a new tab, which a popup blocker stops. */
+const STOPPED =
+  /(followed a link to|sent the form to|asked the browser for) a new tab at (\S+), which the browser's popup blocker stops when no person clicked, unless this site may open pop-ups \(this page stays as it was;/;
+
 /** How long a page load may take before the next call goes on without it. */
 const LOAD_MS = 15_000;
 
@@ -131,7 +135,26 @@ export class TabLink implements PageTools {
     const bare = call.name.startsWith(prefix) ? call.name.slice(prefix.length) : call.name;
     if (this.ownNames().includes(bare)) return this.own.execute(call, options);
     const before = this.page;
-    const r = (await this.call('execute', call, options, this.trusted)) as ExecuteResult;
+    // Tabs opened while the page runs the call (a link with a target, the page's window.open, a form):
+    // the browser says which, with their IDs, whatever the page did in its own world. Chromium names as
+    // opener the tab in front when it opens one (often the last tab the page opened), so a tab counts
+    // by when it opened; the extension's own pages do not.
+    const opened: chrome.tabs.Tab[] = [];
+    const onCreated = (t: chrome.tabs.Tab) => {
+      if (!/^chrome-extension:/.test(t.pendingUrl ?? t.url ?? '')) opened.push(t);
+    };
+    chrome.tabs.onCreated.addListener(onCreated);
+    let r: ExecuteResult;
+    try {
+      r = (await this.call('execute', call, options, this.trusted)) as ExecuteResult;
+      // The browser tells of a tab as the page asks for it, and the page's settling takes longer; where
+      // the page layer saw nothing change, or a tab it cannot see, a moment more.
+      const data = r.data as { nothingChanged?: boolean; elsewhere?: unknown } | undefined;
+      if (!opened.length && (data?.nothingChanged || data?.elsewhere)) await sleep(150);
+    } finally {
+      chrome.tabs.onCreated.removeListener(onCreated);
+    }
+    if (opened.length || STOPPED.test(r.text)) r = await this.openedTabs(r, opened);
     // In the extension the run goes on on the next page: the page layer's note says otherwise.
     r.text = r.text.replace(UNLOADING, `the page is unloading: ${this.words.newPage}`);
     // A tool the page does not have: the list the model is given names the extension's own too.
@@ -149,6 +172,48 @@ export class TabLink implements PageTools {
       r.text = `(A new page had loaded: ${await this.url()}; element IDs from before are gone.)\n${r.text}`;
     // The result as the call's API takes it back (the bridge sends MCP's), as the page's own execute does.
     return { ...r, message: resultMessage(normalizeCall(call), r) };
+  }
+
+  /**
+   * A result whose action opened tabs says which, by the tab the tabs tool switches to: the page layer
+   * saw a link's target (and told of navigating here) or saw nothing (a script's window.open).
+   */
+  private async openedTabs(r: ExecuteResult, opened: chrome.tabs.Tab[]): Promise<ExecuteResult> {
+    const lines: string[] = [];
+    for (const t of opened) {
+      const now = t.id === undefined ? null : await chrome.tabs.get(t.id).catch(() => null);
+      const url = now?.pendingUrl || now?.url || t.pendingUrl || t.url || '';
+      lines.push(
+        `opened tab ${t.id} at ${url || 'a blank page'} (this tab stays as it was; tabs 'switch' ${t.id} goes on there)`,
+      );
+    }
+    // A link the page layer could not tell was stopped: the browser says it opened nothing.
+    if (!opened.length)
+      return {
+        ...r,
+        text: r.text.replace(
+          STOPPED,
+          (_, _how: string, url: string) =>
+            `the browser's popup blocker stopped a new tab for ${url} (nothing opened;`,
+        ),
+      };
+    // What the page layer said of them is replaced by what the browser says.
+    let text = r.text
+      .replace(
+        /;? ?(opened a new tab at|followed a link to a new tab at|sent the form to a new tab at|asked the browser for a new tab at) [^;]*?\(this page stays as it was; to go on there, [^)]*\)/g,
+        '',
+      )
+      .replace(/;? ?opened a (blank )?window( the page wrote itself)? \([^)]*\)/g, '')
+      .replace(/ Nothing on the page changed \([^)]*\), so it probably had no effect\./, '')
+      .replace(/Then:\s*;?\s*/, 'Then: ')
+      .replace(/\s*Then:\s*\./, '');
+    text = /Then: /.test(text)
+      ? text.replace(/Then: /, `Then: ${lines.join('; ')}; `)
+      : text.replace(/\s*$/, ` Then: ${lines.join('; ')}.`);
+    const data = { ...((r.data as Record<string, unknown> | undefined) ?? {}) };
+    delete data.nothingChanged;
+    data.tabs = opened.map((t) => t.id);
+    return { ...r, text, data };
   }
 
   private ownNames(): string[] {

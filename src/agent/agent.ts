@@ -331,6 +331,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     const saving = typeof window !== 'undefined' && !this.options.survivesNavigation;
     if (saving) window.addEventListener('pagehide', onHide);
     let firstObservation = '';
+    const downloads: NonNullable<RunResult['downloads']> = [];
     const end = (status: RunStatus, answer: string, error?: string): RunResult => {
       if (saving) window.removeEventListener('pagehide', onHide);
       const result: RunResult = {
@@ -341,6 +342,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         durationMs: Date.now() - t0,
         flagged,
         observation: firstObservation,
+        ...(downloads.length ? { downloads } : {}),
         ...(error ? { error } : {}),
       };
       this.emit('done', result);
@@ -469,6 +471,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         });
         if (outcome.end) finished = outcome.end;
         if (outcome.unloading) leaving = true;
+        for (const d of outcome.downloads ?? []) downloads.push({ ...d, step: n });
         watch.saw(call.name, call.args, outcome.content, outcome.changed);
       }
       this.messages.push({ role: 'tool', results });
@@ -567,7 +570,14 @@ export class Agent extends EventEmitter<AgentEvents> {
       r = { ok: false, text: e instanceof Error ? e.message : String(e), message: { content: [] } };
     }
     this.emit('tool:result', { call, ok: r.ok, text: r.text });
-    const data = r.data as { nothingChanged?: boolean; unloading?: boolean } | undefined;
+    const data = r.data as
+      | {
+          nothingChanged?: boolean;
+          unloading?: boolean;
+          elsewhere?: { downloads?: { file: string; url: string }[] };
+        }
+      | undefined;
+    const downloads = data?.elsewhere?.downloads;
     return {
       content: observe(r.text, step),
       record: { ...record, ok: r.ok, result: r.text },
@@ -576,6 +586,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         : {}),
       changed: risks.get(call.name) === 'read' ? undefined : !(data?.nothingChanged ?? false),
       ...(data?.unloading ? { unloading: true } : {}),
+      ...(downloads?.length ? { downloads } : {}),
       ...(r.images?.length ? { images: r.images } : {}),
     };
   }

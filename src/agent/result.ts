@@ -13,6 +13,8 @@ export interface CallOutcome {
   /** Whether the page changed (undefined: the tool only reads). */
   changed?: boolean;
   unloading?: boolean;
+  /** Files the call downloaded: the browser saved them, this page stayed. */
+  downloads?: { file: string; url: string }[];
   images?: ToolResultMessage['images'];
 }
 

@@ -72,6 +72,8 @@ export interface RunResult {
   flagged: { step: number; text: string }[];
   /** The page summary the run started from; with steps, the transcript agent.replay() takes. */
   observation: string;
+  /** Files the run's actions downloaded (this page stayed), with the step that started each. */
+  downloads?: { file: string; url: string; step: number }[];
   error?: string;
 }
 

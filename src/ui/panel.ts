@@ -366,6 +366,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       // A final answer the model wrote as text is already on screen as it streamed: it becomes the answer.
       if (streamed?.textContent?.trim() === text.trim()) streamed.className = 'msg answer';
       else add(h('div', { class: `msg ${result.status === 'done' ? 'answer' : 'error'}` }, text));
+      // The files the run downloaded, so the person can find them.
+      if (result.downloads?.length)
+        add(h('div', { class: 'msg' }, `${T.downloaded} ${result.downloads.map((d) => d.file).join(', ')}`));
       // As many steps as rows shown: the calls made (a final answer in words is no step of its own).
       const calls = result.steps.flatMap((step) => step.calls).length;
       setStatus(`${T.status[result.status] ?? result.status} · ${calls} ${T.steps}`);

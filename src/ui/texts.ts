@@ -34,6 +34,7 @@ const en = {
   lookFor: 'Look for',
   needKey: 'This provider needs your API key: add it in the settings (⚙), then send again.',
   steps: 'steps',
+  downloaded: "Downloaded (in the browser's downloads):",
   status: {
     done: 'Done',
     stopped: 'Stopped',
@@ -106,6 +107,7 @@ const zh: typeof en = {
   loop: '已停止：助手在重复同样的操作。',
   failed: '出错了。',
   steps: '步',
+  downloaded: '已下载（在浏览器的下载列表中）：',
   status: {
     done: '完成',
     stopped: '已停止',

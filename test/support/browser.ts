@@ -4,7 +4,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { CORPUS, launchChromium, startServer, truthFindings } from './harness.mjs';
+import { CORPUS, launchChromium, startServer, truthFindings, truthPending } from './harness.mjs';
 import { startMockModel, type MockModel } from './mock-model.mjs';
 
 export interface BrowserContextForTests {
@@ -20,7 +20,9 @@ export interface BrowserContextForTests {
  */
 export function useTruthOracle(): void {
   beforeEach(() => void truthFindings.splice(0));
-  afterEach(() => {
+  afterEach(async () => {
+    // The harness's checks of what actions sent elsewhere, a moment after each (harness.mjs).
+    await Promise.all([...truthPending]);
     const found = truthFindings.splice(0);
     if (found.length) throw new Error(`The page contradicts ${found.length} report(s):\n${found.join('\n')}`);
   });
@@ -28,7 +30,7 @@ export function useTruthOracle(): void {
 
 /** `panelRoot: 'closed'` leaves the panel's shadow root as the SDK makes it (see OPEN_PANEL_ROOT). */
 export function useBrowser(
-  options: { panelRoot?: 'open' | 'closed'; args?: string[] } = {},
+  options: { panelRoot?: 'open' | 'closed'; args?: string[]; popupBlocker?: boolean } = {},
 ): BrowserContextForTests {
   const ctx = {} as BrowserContextForTests;
   useTruthOracle();

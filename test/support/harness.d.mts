@@ -11,10 +11,13 @@ export const OPEN_PANEL_ROOT: string;
 export const TRUTH_ORACLE: string;
 /** What the truth oracle found since the last test took them: each a contradicted report. */
 export const truthFindings: string[];
+/** The harness's checks of what actions sent elsewhere, still running (awaited after each test). */
+export const truthPending: Set<Promise<void>>;
 export function launchChromium(options?: {
   panelRoot?: 'open' | 'closed';
   args?: string[];
   truth?: boolean;
+  popupBlocker?: boolean;
 }): Promise<Browser>;
 export function corpusPages(): Promise<string[]>;
 export function openCorpusPage(

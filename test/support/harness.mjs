@@ -98,7 +98,7 @@ export const truthFindings = [];
 /**
  * Debian's Chromium, headless. Every page it opens gets OPEN_PANEL_ROOT unless `panelRoot` is 'closed',
  * and, under vitest (or with `truth: true`), the truth oracle, whose findings go to `truthFindings`.
- * @param {{ panelRoot?: 'open' | 'closed', args?: string[], truth?: boolean }} [options]
+ * @param {{ panelRoot?: 'open' | 'closed', args?: string[], truth?: boolean, popupBlocker?: boolean }} [options]
  * @returns {Promise<import('playwright-core').Browser>}
  */
 export async function launchChromium(options = {}) {
@@ -110,6 +110,8 @@ export async function launchChromium(options = {}) {
   const browser = await chromium.launch({
     executablePath: path,
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    // Playwright turns the popup blocker off; a test of what it stops turns it back on.
+    ...(options.popupBlocker ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
   });
   const truth = options.truth ?? !!process.env.VITEST;
   const open = options.panelRoot !== 'closed';
@@ -121,6 +123,7 @@ export async function launchChromium(options = {}) {
     prepared.add(context);
     if (open) await context.addInitScript(OPEN_PANEL_ROOT);
     if (truth) {
+      watchAway(context);
       await context.addInitScript({ path: TRUTH_ORACLE });
       context.on('console', (m) => {
         if (m.text().startsWith('[llmh-truth]')) truthFindings.push(m.text());
@@ -140,6 +143,107 @@ export async function launchChromium(options = {}) {
     return page;
   };
   return browser;
+}
+
+/**
+ * The truth oracle's checks of what an action sent elsewhere, against what the browser itself saw the
+ * page do (the tabs it opened, the downloads it started). The oracle logs each action's claims with its
+ * start and end (`[llmh-away] {…}`); they are judged here, in Node, because a reply into the page (an
+ * evaluate) would count as a person's click there and let the page open windows. Awaited by afterEach.
+ */
+export const truthPending = new Set();
+
+/** @param {import('playwright-core').BrowserContext} context */
+function watchAway(context) {
+  const away = new WeakMap();
+  const of = (page) => {
+    let r = away.get(page);
+    if (!r) away.set(page, (r = { tabs: [], downloads: [], actions: [] }));
+    return r;
+  };
+  // An event is the doing of the last action that started before it (events reach Node a moment after
+  // the page saw them), within a moment of its end; a download comes after its response.
+  const owner = (r, at) => r.actions.filter((x) => x.t0 - 50 <= at).at(-1);
+  const of2 = (r, a, list, late) => list.filter((e) => owner(r, e.at) === a && e.at <= a.t1 + late);
+  const judge = (page, a) => {
+    const r = of(page);
+    const tabs = of2(r, a, r.tabs, 500).map((t) => t.page.url());
+    const downloads = of2(r, a, r.downloads, 1500).map((d) => d.file);
+    for (const c of awayContradictions(a.said, tabs, downloads, a.unloading))
+      truthFindings.push(`[llmh-truth] ${a.name}: ${c}. Report: ${JSON.stringify(a.message).slice(0, 400)}`);
+  };
+  const watch = (page) => {
+    page.on('popup', (p) => of(page).tabs.push({ at: Date.now(), page: p }));
+    page.on('download', (d) => {
+      const at = Date.now();
+      const r = of(page);
+      r.downloads.push({ at, file: d.suggestedFilename() });
+      // A download no report claimed, started by an action already judged.
+      const a = owner(r, at);
+      if (a?.judged && at <= a.t1 + 1500 && !a.said.downloads.length)
+        truthFindings.push(
+          `[llmh-truth] ${a.name}: the browser started a download (${d.suggestedFilename()}), but the report says none. Report: ${JSON.stringify(a.message).slice(0, 400)}`,
+        );
+    });
+  };
+  context.on('page', watch);
+  for (const p of context.pages()) watch(p);
+  context.on('console', (m) => {
+    const text = m.text();
+    const page = m.page();
+    if (!text.startsWith('[llmh-away] ') || !page) return;
+    const a = JSON.parse(text.slice(12));
+    of(page).actions.push(a);
+    const claims = a.said.tabs.length + a.said.downloads.length + a.said.blocked.length;
+    if (!claims) {
+      a.judged = true;
+      return judge(page, a);
+    }
+    // A claim waits for the browser's events to arrive.
+    const check = new Promise((done) => setTimeout(done, 1500)).then(() => {
+      a.judged = true;
+      judge(page, a);
+    });
+    truthPending.add(check);
+    void check.finally(() => truthPending.delete(check));
+  });
+}
+
+/**
+ * A report's claims of what went elsewhere, against what the browser did: each new tab it says opened
+ * opened, at that address (or failed to load there); each download it says started started, by that
+ * name; nothing opened or downloaded that it leaves out. A link a script followed with no person's click
+ * may open or be stopped, as the browser's popup blocker is set.
+ */
+function awayContradictions(said, tabs, downloads, unloading) {
+  const out = [];
+  const sure = said.tabs.filter((t) => !t.unsure);
+  if (sure.length > tabs.length)
+    out.push(`says ${sure.length} new tab(s) opened, but the browser opened ${tabs.length}`);
+  if (tabs.length > said.tabs.length)
+    out.push(
+      `the browser opened ${tabs.length} new tab(s) (${tabs.join(', ')}), but the report says ${said.tabs.length}`,
+    );
+  const failed = (u) => u === '' || u === 'about:blank' || u.startsWith('chrome-error:');
+  for (const t of sure)
+    if (t.url && !tabs.some((u) => u === t.url || failed(u)))
+      out.push(`says a new tab opened at ${t.url}, but the tabs opened show ${tabs.join(', ') || 'none'}`);
+  if (said.blocked.length && tabs.length > said.tabs.length)
+    out.push('says the browser blocked a window, but one opened');
+  if (said.downloads.length > downloads.length)
+    out.push(
+      `says ${said.downloads.length} download(s) started, but the browser started ${downloads.length}`,
+    );
+  for (const d of said.downloads)
+    if (downloads.length && !downloads.includes(d.file))
+      out.push(`says "${d.file}" downloads, but the browser saves ${downloads.join(', ')}`);
+  if (downloads.length > said.downloads.length)
+    out.push(
+      `the browser started ${downloads.length} download(s) (${downloads.join(', ')}), but the report says ${said.downloads.length}`,
+    );
+  if (downloads.length && unloading)
+    out.push('says the page is unloading, but it started a download and stays');
+  return out;
 }
 
 /** The saved pages, by file name; empty when the corpus is not beside the repository. */

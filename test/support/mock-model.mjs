@@ -9,7 +9,8 @@
 //   mock.url            // http://127.0.0.1:PORT  (OpenAI base: mock.url + '/v1')
 //   mock.fault('429', { retryAfter: 1 }); mock.log; await mock.close();
 //
-// In a scripted call's arguments, "$id" stands for the first element ID in the last tool result.
+// In a scripted call's arguments, "$id" stands for the first element ID in the last tool result,
+// "$match:<regex>" for the regex's first group in it.
 //
 // Or from a shell: node test/support/mock-model.mjs --port 8787 --scenario demo/scenario.json
 import { createServer } from 'node:http';
@@ -121,18 +122,27 @@ export async function startMockModel(options = {}) {
         if (!all.length) unseen ??= pattern;
         return all.length ? Number(all.at(-1)[1]) : 0;
       };
+      // "$match:<regex>": the regex's first group in the last tool result (a number when it is one): a
+      // step that goes where the last result said (a tab's number, an address).
+      const match = (pattern) => {
+        const m = new RegExp(pattern).exec(last ?? '')?.[1];
+        if (m === undefined) unseen ??= pattern;
+        return m !== undefined && /^\d+$/.test(m) ? Number(m) : (m ?? '');
+      };
       const fill = (v) =>
         v === '$id' && id
           ? Number(id)
-          : typeof v === 'string' && v.startsWith('$seen:')
-            ? seen(v.slice(6))
-            : typeof v === 'string' && answer !== undefined
-              ? v.replaceAll('$answer', answer)
-              : Array.isArray(v)
-                ? v.map(fill)
-                : v && typeof v === 'object'
-                  ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
-                  : v;
+          : typeof v === 'string' && v.startsWith('$match:')
+            ? match(v.slice(7))
+            : typeof v === 'string' && v.startsWith('$seen:')
+              ? seen(v.slice(6))
+              : typeof v === 'string' && answer !== undefined
+                ? v.replaceAll('$answer', answer)
+                : Array.isArray(v)
+                  ? v.map(fill)
+                  : v && typeof v === 'object'
+                    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+                    : v;
       const toolCalls = replies[i].toolCalls?.map((c) => ({ ...c, args: fill(c.args) }));
       if (unseen !== null && strict) {
         replies.slice(i).forEach((_, j) => used.add(i + j));

@@ -238,7 +238,17 @@
     const acting = /^(click|dblclick|type|select|check|press|clickMenuItem|upload|drag|rightClick)$/.test(
       w.name,
     );
-    if (acting && ok === true && seen.nothing && !quiet && !says(/not sent|did not|cannot|is not |was not /))
+    const away = changes.elsewhere;
+    const wentAway =
+      !!away && !!(away.tabs.length || away.downloads.length || away.apps.length || away.blocked.length);
+    if (
+      acting &&
+      ok === true &&
+      seen.nothing &&
+      !quiet &&
+      !wentAway &&
+      !says(/not sent|did not|cannot|is not |was not /)
+    )
       out.push('ok, but the page shows no change at all (no mutation, field, focus, URL or scroll change)');
     if (changes.nothingChanged && (seen.records?.length || seen.changedFields.length || seen.urlChanged))
       out.push(
@@ -378,6 +388,7 @@
       const real = api[name];
       if (typeof real !== 'function' || real.__truth) continue;
       const checked = async function (...args) {
+        const t0 = Date.now();
         const w = start(name, args);
         let res;
         try {
@@ -388,6 +399,18 @@
         }
         const seen = reading(w);
         seen.records = w.records;
+        // What it sent elsewhere is judged by the harness, against what the browser saw (harness.mjs).
+        if (res && typeof res === 'object')
+          report(
+            `[llmh-away] ${JSON.stringify({
+              name: `${name}(${JSON.stringify(args).slice(0, 120)})`,
+              t0,
+              t1: Date.now(),
+              said: res.changes?.elsewhere ?? { tabs: [], downloads: [], apps: [], blocked: [] },
+              unloading: !!res.changes?.unloading,
+              message: res.message,
+            })}`,
+          );
         for (const c of contradictions(w, res, seen))
           report(
             `[llmh-truth] ${name}(${JSON.stringify(args).slice(0, 120)}): ${c}. Report: ${JSON.stringify(res.message).slice(0, 400)}`,

@@ -1,6 +1,7 @@
 /** Candidates made into the matches find returns: one line's facts each, within the listing's budget, with notes. */
 import { closestDeep, ROW, rowLabel, whereIs } from '../perceive/context';
 import { disabledReason } from '../perceive/disabled';
+import { elsewhereMark } from '../perceive/elsewhere-link';
 import * as dom from '../dom/members';
 import { nameOf } from '../perceive/name';
 import { inputType, roleOf, tagOf } from '../perceive/role';
@@ -41,6 +42,8 @@ export function toMatch(store: ElementStore, c: Candidate): Match {
   if (value) m.value = truncate(value, 80);
   const href = (tag === 'a' || tag === 'area') && dom.hasHref(el) ? shortHref(el) : '';
   if (href) m.href = href;
+  const opens = elsewhereMark(el);
+  if (opens) m.opens = opens;
   if ((el as HTMLInputElement).checked === true || dom.attr(el, 'aria-checked') === 'true') m.checked = true;
   if ((el as HTMLOptionElement).selected === true || dom.attr(el, 'aria-selected') === 'true')
     m.selected = true;

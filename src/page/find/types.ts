@@ -32,6 +32,8 @@ export interface Match {
   selected?: boolean;
   disabled?: boolean;
   expanded?: boolean;
+  /** What it does elsewhere, known before a click: 'opens a new tab', 'downloads report.pdf', 'opens the mail app'. */
+  opens?: string;
   /** The row a cell or a control in a table row belongs to. */
   row?: string;
   /** Where it is, when another match reads alike and no row tells them apart: `list item "Buy milk"`. */

@@ -14,6 +14,7 @@ import { truncate } from '../dom/text';
 import type { SearchRoot } from '../dom/walk';
 import * as dom from '../dom/members';
 import { noteText, type TextChanges } from './new-text';
+import type { Elsewhere } from './elsewhere';
 
 export interface ChangeReport {
   url?: { from: string; to: string };
@@ -56,6 +57,8 @@ export interface ChangeReport {
   failedRequests?: string[];
   /** What the page's own scripts threw while the action settled (uncaught errors, unhandled rejections). */
   pageErrors?: string[];
+  /** What the action sent elsewhere: new tabs or windows, downloads, links handed to another app. */
+  elsewhere?: Elsewhere;
   /** The page started unloading: a full navigation ends this page's session. */
   unloading?: boolean;
   /**

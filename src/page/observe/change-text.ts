@@ -1,6 +1,7 @@
 /** The change report in words: one sentence a model reads after an action's own message. */
 import { plural, truncate } from '../dom/text';
 import type { ChangeReport } from './change-report';
+import type { Elsewhere } from './elsewhere';
 
 /** What a report says of a page that started to unload (the extension, whose run goes on, says otherwise). */
 export const UNLOADING =
@@ -10,6 +11,7 @@ export const UNLOADING =
 export function describeChanges(c: ChangeReport): string {
   const parts: string[] = [];
   if (c.unloading) parts.push(UNLOADING);
+  if (c.elsewhere) parts.push(...elsewhereWords(c.elsewhere));
   if (c.url) parts.push(`URL is now ${c.url.to}`);
   if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
   if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
@@ -48,3 +50,39 @@ export function describeChanges(c: ChangeReport): string {
     return ` ${wrong.length ? `${wrong.join('; ')}. ` : ''}Nothing on the page changed but the focus, now on ${c.focus}.`;
   return parts.length || wrong.length ? ` Then: ${[...wrong, ...parts].join('; ')}.` : '';
 }
+
+/**
+ * What an action sent elsewhere, and that this page stayed: a new tab (and how to go on there), a
+ * download by its file name, a link handed to an app, a window the browser blocked.
+ */
+export function elsewhereWords(e: Elsewhere): string[] {
+  const out: string[] = [];
+  for (const t of e.tabs)
+    out.push(
+      t.how === 'blank'
+        ? 'opened a blank window (this page stays as it was)'
+        : t.how === 'written'
+          ? 'opened a window the page wrote itself (this page stays as it was; its content cannot be read from here)'
+          : t.unsure
+            ? `${t.how === 'form' ? 'sent the form to' : t.how === 'script' ? 'asked the browser for' : 'followed a link to'} a new tab at ${truncate(t.url, 200)}, which the browser's popup blocker stops when no person clicked, unless this site may open pop-ups (this page stays as it was; to go on there, navigate to that address: it opens in this tab${sameSite(t.url) ? '' : ', another site, once the person allows it'})`
+            : `opened a new tab at ${truncate(t.url, 200)} (this page stays as it was; to go on there, navigate to that address: it opens in this tab${sameSite(t.url) ? '' : ', another site, once the person allows it'})`,
+    );
+  for (const d of e.downloads)
+    out.push(
+      `started a download of "${truncate(d.file, 80)}" (this page stayed; the file is in the browser's downloads)`,
+    );
+  for (const a of e.apps) out.push(`handed ${truncate(a.url, 120)} to ${a.app} (this page stayed)`);
+  for (const b of e.blocked)
+    out.push(
+      `the browser's popup blocker stopped a new window for ${truncate(b, 200)} (nothing opened${/^https?:/.test(b) ? `; to go on there, navigate to that address: it opens in this tab${sameSite(b) ? '' : ', another site, once the person allows it'}` : ''})`,
+    );
+  return out;
+}
+
+const sameSite = (url: string): boolean => {
+  try {
+    return new URL(url).origin === location.origin;
+  } catch {
+    return false;
+  }
+};

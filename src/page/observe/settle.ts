@@ -44,6 +44,7 @@ import {
 } from './shown-gone';
 import { runInSlices } from '../dom/slices';
 import { trackRequests } from './requests';
+import { anyElsewhere, watchElsewhere } from './elsewhere';
 
 const QUIET_MS = 100;
 const CAP_MS = 2000;
@@ -170,10 +171,16 @@ export async function track(store: ElementStore, target?: Element, keys = false)
   // beforeunload listener otherwise: once a page has had one, Chromium cannot close it while it
   // navigates (an automated browser's page.close() never returns), and the host page never asked.
   const navigation = (window as { navigation?: EventTarget }).navigation;
+  // A navigation that saves a file or hands the link to another app leaves this page where it is.
   const onNavigate = (e: Event) => {
-    if ((e as Event & { destination?: { sameDocument?: boolean } }).destination?.sameDocument === false)
-      unloading = true;
+    const n = e as Event & {
+      destination?: { sameDocument?: boolean; url?: string };
+      downloadRequest?: string | null;
+    };
+    if (n.destination?.sameDocument !== false) return;
+    if (!away.navigated(n.destination.url ?? '', n.downloadRequest ?? null)) unloading = true;
   };
+  const away = watchElsewhere(window as Window & typeof globalThis);
   // Fields whose value the action changed (a picker filling its field), by their input and change events.
   const valued = new Set<Element>();
   // A list scrolled (a grid drawing the rows near its view) moved rows out of view, not away.
@@ -211,6 +218,7 @@ export async function track(store: ElementStore, target?: Element, keys = false)
 
   const stop = () => {
     requests.uninstall();
+    away.stop();
     unwatch();
     observer.disconnect();
     if (navigation) navigation.removeEventListener('navigate', onNavigate);
@@ -248,6 +256,8 @@ export async function track(store: ElementStore, target?: Element, keys = false)
       forgetRoots();
       const report: ChangeReport = {};
       if (unloading) report.unloading = true;
+      const sent = away.read();
+      if (anyElsewhere(sent)) report.elsewhere = sent;
       if (location.href !== url) report.url = { from: url, to: location.href };
       // The report's page-wide scans each in a task of its own: on a page of 500,000 elements, the last
       // look for animations, the layers and the report together held the tab over 300 ms.
@@ -503,7 +513,13 @@ export async function track(store: ElementStore, target?: Element, keys = false)
       if (requests.failed.length) report.failedRequests = requests.failed.slice(0, 5);
       if (pageErrors.length) report.pageErrors = pageErrors.slice(0, 3);
       const quiet =
-        !mutated && !events && !requests.started() && !unloading && url === location.href && !report.notSent;
+        !mutated &&
+        !events &&
+        !requests.started() &&
+        !unloading &&
+        !report.elsewhere &&
+        url === location.href &&
+        !report.notSent;
       if (quiet && !moved) report.nothingChanged = true;
       // A label's click that only focused its field changed nothing else: said so, not as news.
       else if (quiet && report.focus) report.focusOnly = true;

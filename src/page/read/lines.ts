@@ -15,6 +15,7 @@ import type { ElementStore } from '../ids/store';
 import { truncate } from '../dom/text';
 import { quickVisibility } from '../perceive/visible';
 import * as dom from '../dom/members';
+import { elsewhereMark } from '../perceive/elsewhere-link';
 
 /** A budget below 50 characters cannot hold one useful line. */
 export function checkBudget(budget: unknown): void {
@@ -76,6 +77,9 @@ export function elementLine(
   // aria-current="false" (Element Plus's pager on every other page) is not current.
   const current = dom.attr(el, 'aria-current');
   if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
+  // What it does elsewhere, known before the click: opens a new tab, downloads a file, opens the mail app.
+  const away = elsewhereMark(el);
+  if (away) flags.push(away);
   let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
   const href = tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '';
   if (href) line += ` → ${href}`;

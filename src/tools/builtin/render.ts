@@ -12,6 +12,7 @@ export function matchLine(m: Match): string {
   if (m.selected) extra.push('selected');
   if (m.disabled) extra.push('disabled');
   if (m.expanded !== undefined) extra.push(m.expanded ? 'expanded' : 'collapsed');
+  if (m.opens) extra.push(m.opens);
   if (m.onHover) extra.push('shown on hover');
   else if (m.hidden) extra.push(`hidden: ${m.hidden}`);
   else if (m.offscreen) extra.push('off-screen');

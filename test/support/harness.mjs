@@ -167,7 +167,8 @@ function watchAway(context) {
   const of2 = (r, a, list, late) => list.filter((e) => owner(r, e.at) === a && e.at <= a.t1 + late);
   const judge = (page, a) => {
     const r = of(page);
-    const tabs = of2(r, a, r.tabs, 500).map((t) => t.page.url());
+    // A tab is told of once its first load ends (or fails): a moment later on a loaded machine.
+    const tabs = of2(r, a, r.tabs, 1500).map((t) => t.page.url());
     const downloads = of2(r, a, r.downloads, 1500).map((d) => d.file);
     for (const c of awayContradictions(a.said, tabs, downloads, a.unloading))
       truthFindings.push(`[llmh-truth] ${a.name}: ${c}. Report: ${JSON.stringify(a.message).slice(0, 400)}`);

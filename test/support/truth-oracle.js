@@ -12,6 +12,20 @@
   if (window.__llmhTruthInstalled) return;
   Object.defineProperty(window, '__llmhTruthInstalled', { value: true });
   const report = console.debug.bind(console);
+  // JSON that no page's toJSON (Array.prototype.toJSON on old pages) reaches: the harness's messages.
+  const quote = JSON.stringify;
+  const keysOf = Object.keys;
+  const isArray = Array.isArray;
+  const mapOf = Array.prototype.map;
+  const json = (v) =>
+    v === null || typeof v !== 'object'
+      ? (quote(v) ?? 'null')
+      : isArray(v)
+        ? `[${mapOf.call(v, (x) => json(x)).join(',')}]`
+        : `{${keysOf(v)
+            .filter((k) => v[k] !== undefined)
+            .map((k) => `${quote(k)}:${json(v[k])}`)
+            .join(',')}}`;
   const MO = MutationObserver;
   const listen = EventTarget.prototype.addEventListener;
   const qsa = (root, s) =>
@@ -402,8 +416,8 @@
         // What it sent elsewhere is judged by the harness, against what the browser saw (harness.mjs).
         if (res && typeof res === 'object')
           report(
-            `[llmh-away] ${JSON.stringify({
-              name: `${name}(${JSON.stringify(args).slice(0, 120)})`,
+            `[llmh-away] ${json({
+              name: `${name}(${json(args).slice(0, 120)})`,
               t0,
               t1: Date.now(),
               said: res.changes?.elsewhere ?? { tabs: [], downloads: [], apps: [], blocked: [] },

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/mock-model.mjs';
-import { mock, runTask, script, setUp, useExtension, worker } from '../support/extension';
+import { answerOf, answers, mock, runTask, script, setUp, useExtension, worker } from '../support/extension';
 
 useExtension();
 
@@ -19,7 +19,7 @@ const results = (): string[] =>
 describe('the extension, where a click leads elsewhere', () => {
   it('says of each control what opened, downloaded or was handed on, never "no effect"', async () => {
     const { page, panel } = await setUp('elsewhere.html');
-    // (A link to another site waits for the person's Allow: the script-tag tests cover it.)
+    // (A link to another site waits for the person's Allow: the next test.)
     const clicks = [
       'Open the quarterly report',
       'Preview invoice',
@@ -52,6 +52,35 @@ describe('the extension, where a click leads elsewhere', () => {
       'handed mailto:billing@example.com?subject=Invoices to the mail app (this page stayed)',
     );
     expect(page.url()).toMatch(/elsewhere\.html/);
+    await panel.close();
+    await page.close();
+  });
+
+  it("opens another site's page in a new tab once the person allows it, and says which tab", async () => {
+    const { page, panel } = await setUp('elsewhere.html');
+    mock.setScenario(
+      script('partner', call('find', { pattern: 'Partner portal' }), call('click', { id: '$id' }), {
+        text: 'Opened the portal.',
+      }),
+    );
+    const before = await answers(panel).count();
+    const box = panel.locator('llm-helper-panel textarea');
+    await box.fill('Open the partner portal');
+    await box.press('Enter');
+    // A link to another site waits for the person: they allow it (past the card's first moments).
+    const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('opens another site, http://127.0.0.1:9');
+    await panel.waitForTimeout(650);
+    await card.locator('button', { hasText: /^Allow$/ }).click();
+    expect(await answerOf(panel, before)).toBe('Opened the portal.');
+    const said = results()[1]!;
+    expect(said).toMatch(/opened tab \d+ at http:\/\/127\.0\.0\.1:9\/portal/);
+    expect(said).not.toMatch(/no effect|unloading/);
+    const urls = await worker.evaluate(async () =>
+      (await chrome.tabs.query({})).map((t) => t.pendingUrl || t.url),
+    );
+    expect(urls.some((u) => /127\.0\.0\.1:9\/portal|chrome-error/.test(u ?? ''))).toBe(true);
     await panel.close();
     await page.close();
   });

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/mock-model.mjs';
-import { answerOf, answers, mock, runTask, script, setUp, useExtension, worker } from '../support/extension';
+import {
+  answerOf,
+  mock,
+  runTask,
+  script,
+  setUp,
+  taskToCard,
+  useExtension,
+  worker,
+} from '../support/extension';
 
 useExtension();
 
@@ -63,13 +72,8 @@ describe('the extension, where a click leads elsewhere', () => {
         text: 'Opened the portal.',
       }),
     );
-    const before = await answers(panel).count();
-    const box = panel.locator('llm-helper-panel textarea');
-    await box.fill('Open the partner portal');
-    await box.press('Enter');
     // A link to another site waits for the person: they allow it (past the card's first moments).
-    const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
-    await card.waitFor();
+    const { before, card } = await taskToCard(panel, 'Open the partner portal');
     expect(await card.textContent()).toContain('opens another site, http://127.0.0.1:9');
     await panel.waitForTimeout(650);
     await card.locator('button', { hasText: /^Allow$/ }).click();

@@ -24,6 +24,7 @@ import {
   setUp,
   site,
   swapBack,
+  taskToCard,
   useExtension,
   useSettings,
   worker,
@@ -120,13 +121,8 @@ describe('the extension, loaded unpacked (more)', () => {
         { text: 'Opened one.' },
       ),
     );
-    const before = await answers(panel).count();
-    const box = panel.locator('llm-helper-panel textarea');
-    await box.fill('Open the refund form here and on the other host');
-    await box.press('Enter');
     // The same site opens without a question; the other one waits for the person, who refuses.
-    const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
-    await card.waitFor();
+    const { before, card } = await taskToCard(panel, 'Open the refund form here and on the other host');
     expect(await card.textContent()).toContain(`opens another site, ${new URL(away).origin}`);
     await card.locator('button', { hasText: 'Refuse' }).click();
     expect(await answerOf(panel, before)).toBe('Opened one.');

@@ -202,6 +202,20 @@ export async function answerOf(panel: Page, before: number): Promise<string> {
   return (await answer.textContent()) ?? '';
 }
 
+/**
+ * Sends `task` from the side panel's box and waits for the confirmation card it leads to: the answers
+ * shown before it (for answerOf) and the card.
+ */
+export async function taskToCard(panel: Page, task: string): Promise<{ before: number; card: Locator }> {
+  const before = await answers(panel).count();
+  const box = panel.locator('llm-helper-panel textarea');
+  await box.fill(task);
+  await box.press('Enter');
+  const card = panel.locator('llm-helper-panel .card[role=alertdialog]');
+  await card.waitFor();
+  return { before, card };
+}
+
 export async function runTask(panel: Page, task: string): Promise<string> {
   const before = await answers(panel).count();
   const box = panel.locator('llm-helper-panel textarea');

@@ -11,12 +11,11 @@ import { Toolkit, type ExecuteResult, type ToolsOptions } from '../src/tools/too
 import type { McpTool } from '../src/tools/api-types';
 import { normalizeCall, resultMessage } from '../src/tools/calls';
 import type { PageCall, PageMethod, PageReply } from './protocol';
-import { UNLOADING } from '../src/page/observe/change-text';
+import { UNLOADING, describeChanges } from '../src/page/observe/change-text';
+import type { ChangeReport } from '../src/page/observe/change-report';
+import { BUILTIN_TOOLS } from '../src/tools/builtin';
+import { browserTabs } from './browser-tabs';
 import { WORDS, type Words } from './texts';
-
-/** The page layer's words for a link or form a script followed to a new tab, which a popup blocker stops. */
-const STOPPED =
-  /(followed a link to|sent the form to|asked the browser for) a new tab at (\S+), which the browser's popup blocker stops when no person clicked, unless this site may open pop-ups \(this page stays as it was;/;
 
 /** How long a page load may take before the next call goes on without it. */
 const LOAD_MS = 15_000;
@@ -154,7 +153,7 @@ export class TabLink implements PageTools {
     } finally {
       chrome.tabs.onCreated.removeListener(onCreated);
     }
-    if (opened.length || STOPPED.test(r.text)) r = await this.openedTabs(r, opened);
+    r = await this.withBrowserTabs(r, opened);
     // In the extension the run goes on on the next page: the page layer's note says otherwise.
     r.text = r.text.replace(UNLOADING, `the page is unloading: ${this.words.newPage}`);
     // A tool the page does not have: the list the model is given names the extension's own too.
@@ -175,45 +174,30 @@ export class TabLink implements PageTools {
   }
 
   /**
-   * A result whose action opened tabs says which, by the tab the tabs tool switches to: the page layer
-   * saw a link's target (and told of navigating here) or saw nothing (a script's window.open).
+   * An action's report as the browser bears it out: the tabs it says opened during the call, by the ID
+   * the tabs tool switches to (the page layer, in the content script's world, sees a link's target but
+   * not the page's own window.open), and a link a script followed that opened nothing, as stopped. The
+   * report is worded again from its changes, so the words stay the page layer's.
    */
-  private async openedTabs(r: ExecuteResult, opened: chrome.tabs.Tab[]): Promise<ExecuteResult> {
-    const lines: string[] = [];
+  private async withBrowserTabs(r: ExecuteResult, opened: chrome.tabs.Tab[]): Promise<ExecuteResult> {
+    if (!r.ok || BUILTIN_TOOLS.find((t) => t.name === r.tool)?.risk === 'read') return r;
+    const data = r.data as (ChangeReport & { changes?: ChangeReport }) | undefined;
+    const report = data?.changes ?? data ?? {};
+    const tabs: { id: number; url: string }[] = [];
     for (const t of opened) {
-      const now = t.id === undefined ? null : await chrome.tabs.get(t.id).catch(() => null);
-      const url = now?.pendingUrl || now?.url || t.pendingUrl || t.url || '';
-      lines.push(
-        `opened tab ${t.id} at ${url || 'a blank page'} (this tab stays as it was; tabs 'switch' ${t.id} goes on there)`,
-      );
+      if (t.id === undefined) continue;
+      const now = await chrome.tabs.get(t.id).catch(() => null);
+      tabs.push({ id: t.id, url: now?.pendingUrl || now?.url || t.pendingUrl || t.url || '' });
     }
-    // A link the page layer could not tell was stopped: the browser says it opened nothing.
-    if (!opened.length)
-      return {
-        ...r,
-        text: r.text.replace(
-          STOPPED,
-          (_, _how: string, url: string) =>
-            `the browser's popup blocker stopped a new tab for ${url} (nothing opened;`,
-        ),
-      };
-    // What the page layer said of them is replaced by what the browser says.
-    let text = r.text
-      .replace(
-        /;? ?(opened a new tab at|followed a link to a new tab at|sent the form to a new tab at|asked the browser for a new tab at) [^;]*?\(this page stays as it was; to go on there, [^)]*\)/g,
-        '',
-      )
-      .replace(/;? ?opened a (blank )?window( the page wrote itself)? \([^)]*\)/g, '')
-      .replace(/ Nothing on the page changed \([^)]*\), so it probably had no effect\./, '')
-      .replace(/Then:\s*;?\s*/, 'Then: ')
-      .replace(/\s*Then:\s*\./, '');
-    text = /Then: /.test(text)
-      ? text.replace(/Then: /, `Then: ${lines.join('; ')}; `)
-      : text.replace(/\s*$/, ` Then: ${lines.join('; ')}.`);
-    const data = { ...((r.data as Record<string, unknown> | undefined) ?? {}) };
-    delete data.nothingChanged;
-    data.tabs = opened.map((t) => t.id);
-    return { ...r, text, data };
+    const told = browserTabs(report, tabs);
+    if (!told) return r;
+    const origin = await this.origin();
+    const said = describeChanges(report, origin);
+    const at = said ? r.text.lastIndexOf(said) : -1;
+    if (said && at < 0) return r;
+    const words = describeChanges(told, origin);
+    const text = at < 0 ? `${r.text}${words}` : r.text.slice(0, at) + words + r.text.slice(at + said.length);
+    return { ...r, text, data: data?.changes ? { ...data, changes: told } : told };
   }
 
   private ownNames(): string[] {

@@ -15,6 +15,7 @@ import {
   useExtension,
   worker,
 } from '../support/extension';
+import { awayFindings, watchAway } from '../support/extension-away';
 
 useExtension();
 
@@ -28,6 +29,7 @@ const results = (): string[] =>
 describe('the extension, where a click leads elsewhere', () => {
   it('says of each control what opened, downloaded or was handed on, never "no effect"', async () => {
     const { page, panel } = await setUp('elsewhere.html');
+    const seen = watchAway(page);
     // (A link to another site waits for the person's Allow: the next test.)
     const clicks = [
       'Open the quarterly report',
@@ -61,12 +63,15 @@ describe('the extension, where a click leads elsewhere', () => {
       'handed mailto:billing@example.com?subject=Invoices to the mail app (this page stayed)',
     );
     expect(page.url()).toMatch(/elsewhere\.html/);
+    // Each report as the truth oracle reads it: what the browser opened and downloaded bears it out.
+    expect(await awayFindings(seen, mock.log)).toEqual([]);
     await panel.close();
     await page.close();
   });
 
   it("opens another site's page in a new tab once the person allows it, and says which tab", async () => {
     const { page, panel } = await setUp('elsewhere.html');
+    const seen = watchAway(page);
     mock.setScenario(
       script('partner', call('find', { pattern: 'Partner portal' }), call('click', { id: '$id' }), {
         text: 'Opened the portal.',
@@ -85,12 +90,15 @@ describe('the extension, where a click leads elsewhere', () => {
       (await chrome.tabs.query({})).map((t) => t.pendingUrl || t.url),
     );
     expect(urls.some((u) => /127\.0\.0\.1:9\/portal|chrome-error/.test(u ?? ''))).toBe(true);
+    // Each report as the truth oracle reads it: what the browser opened and downloaded bears it out.
+    expect(await awayFindings(seen, mock.log)).toEqual([]);
     await panel.close();
     await page.close();
   });
 
   it('follows a report that opened in a new tab into that tab, and says which tab it works in', async () => {
     const { page, panel } = await setUp('elsewhere.html');
+    const seen = watchAway(page);
     mock.setScenario(
       script(
         'invoiced',
@@ -111,6 +119,8 @@ describe('the extension, where a click leads elsewhere', () => {
     expect(said[3]).toContain('Total invoiced this quarter');
     // The side panel's bar names the tab the run works in now.
     await expect.poll(() => panel.locator('span.tab').first().textContent()).toBe('Tab: Quarterly report');
+    // Each report as the truth oracle reads it: what the browser opened and downloaded bears it out.
+    expect(await awayFindings(seen, mock.log)).toEqual([]);
     await panel.close();
     await page.close();
   });

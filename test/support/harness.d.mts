@@ -13,6 +13,17 @@ export const TRUTH_ORACLE: string;
 export const truthFindings: string[];
 /** The harness's checks of what actions sent elsewhere, still running (awaited after each test). */
 export const truthPending: Set<Promise<void>>;
+/** A report's claims of new tabs, downloads and blocked windows, against the browser's: what contradicts. */
+export function awayContradictions(
+  said: {
+    tabs: { url: string; unsure?: boolean }[];
+    downloads: { file: string }[];
+    blocked: string[];
+  },
+  tabs: string[],
+  downloads: string[],
+  unloading: boolean,
+): string[];
 export function launchChromium(options?: {
   panelRoot?: 'open' | 'closed';
   args?: string[];

@@ -216,7 +216,7 @@ function watchAway(context) {
  * name; nothing opened or downloaded that it leaves out. A link a script followed with no person's click
  * may open or be stopped, as the browser's popup blocker is set.
  */
-function awayContradictions(said, tabs, downloads, unloading) {
+export function awayContradictions(said, tabs, downloads, unloading) {
   const out = [];
   const sure = said.tabs.filter((t) => !t.unsure);
   if (sure.length > tabs.length)

@@ -21,6 +21,8 @@ export type Scenario =
       paused?: string;
     };
 export interface LoggedRequest {
+  /** When it arrived (ms since the epoch). */
+  at: number;
   path: string;
   wire: 'openai' | 'responses' | 'anthropic' | 'gemini';
   stream: boolean;

@@ -216,6 +216,7 @@ export async function startMockModel(options = {}) {
       ])
         if (req.headers[h] !== undefined) headers[h] = req.headers[h];
       log.push({
+        at: Date.now(),
         path: url.pathname + url.search,
         wire,
         stream,

@@ -7,11 +7,14 @@ import type { Elsewhere } from './elsewhere';
 export const UNLOADING =
   'the page is unloading (a full navigation ends this session unless LLMHelper is installed on the next page)';
 
-/** One sentence about the changes, appended to an action's message. */
-export function describeChanges(c: ChangeReport): string {
+/**
+ * One sentence about the changes, appended to an action's message. `origin` is the page's (the
+ * extension words a report again in its side panel, with what the browser adds).
+ */
+export function describeChanges(c: ChangeReport, origin = location.origin): string {
   const parts: string[] = [];
   if (c.unloading) parts.push(UNLOADING);
-  if (c.elsewhere) parts.push(...elsewhereWords(c.elsewhere));
+  if (c.elsewhere) parts.push(...elsewhereWords(c.elsewhere, origin));
   if (c.url) parts.push(`URL is now ${c.url.to}`);
   if (c.dialogOpened) parts.push(`dialog opened: ${c.dialogOpened.join('; ')}`);
   if (c.dialogClosed) parts.push(`dialog closed: ${c.dialogClosed.join(', ')}`);
@@ -55,18 +58,17 @@ export function describeChanges(c: ChangeReport): string {
  * What an action sent elsewhere, and that this page stayed: a new tab (and how to go on there), a
  * download by its file name, a link handed to an app, a window the browser blocked.
  */
-export function elsewhereWords(e: Elsewhere): string[] {
-  const out: string[] = [];
-  for (const t of e.tabs)
-    out.push(
-      t.how === 'blank'
-        ? 'opened a blank window (this page stays as it was)'
-        : t.how === 'written'
-          ? 'opened a window the page wrote itself (this page stays as it was; its content cannot be read from here)'
-          : t.unsure
-            ? `${t.how === 'form' ? 'sent the form to' : t.how === 'script' ? 'asked the browser for' : 'followed a link to'} a new tab at ${truncate(t.url, 200)}, which the browser's popup blocker stops when no person clicked, unless this site may open pop-ups (this page stays as it was; to go on there, navigate to that address: it opens in this tab${sameSite(t.url) ? '' : ', another site, once the person allows it'})`
-            : `opened a new tab at ${truncate(t.url, 200)} (this page stays as it was; to go on there, navigate to that address: it opens in this tab${sameSite(t.url) ? '' : ', another site, once the person allows it'})`,
-    );
+export function elsewhereWords(e: Elsewhere, origin = location.origin): string[] {
+  const sameSite = (url: string): boolean => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  const goOn = (url: string) =>
+    `to go on there, navigate to that address: it opens in this tab${sameSite(url) ? '' : ', another site, once the person allows it'}`;
+  const out = e.tabs.map((t) => tabWords(t, goOn(t.url)));
   for (const d of e.downloads)
     out.push(
       `started a download of "${truncate(d.file, 80)}" (this page stayed; the file is in the browser's downloads)`,
@@ -74,15 +76,26 @@ export function elsewhereWords(e: Elsewhere): string[] {
   for (const a of e.apps) out.push(`handed ${truncate(a.url, 120)} to ${a.app} (this page stayed)`);
   for (const b of e.blocked)
     out.push(
-      `the browser's popup blocker stopped a new window for ${truncate(b, 200)} (nothing opened${/^https?:/.test(b) ? `; to go on there, navigate to that address: it opens in this tab${sameSite(b) ? '' : ', another site, once the person allows it'}` : ''})`,
+      `the browser's popup blocker stopped a new window for ${truncate(b, 200)} (nothing opened${/^https?:/.test(b) ? `; ${goOn(b)}` : ''})`,
     );
   return out;
 }
 
-const sameSite = (url: string): boolean => {
-  try {
-    return new URL(url).origin === location.origin;
-  } catch {
-    return false;
-  }
-};
+/** A new tab or window in words: where it is and how to go on there. */
+function tabWords(t: Elsewhere['tabs'][number], goOn: string): string {
+  const url = truncate(t.url, 200);
+  // The browser named the tab (the extension): the tabs tool goes on there.
+  if (t.tab !== undefined)
+    return `opened tab ${t.tab} at ${url || 'a blank page'} (this tab stays as it was; tabs 'switch' ${t.tab} goes on there)`;
+  if (t.how === 'blank') return 'opened a blank window (this page stays as it was)';
+  if (t.how === 'written')
+    return 'opened a window the page wrote itself (this page stays as it was; its content cannot be read from here)';
+  if (!t.unsure) return `opened a new tab at ${url} (this page stays as it was; ${goOn})`;
+  const how =
+    t.how === 'form'
+      ? 'sent the form to'
+      : t.how === 'script'
+        ? 'asked the browser for'
+        : 'followed a link to';
+  return `${how} a new tab at ${url}, which the browser's popup blocker stops when no person clicked, unless this site may open pop-ups (this page stays as it was; ${goOn})`;
+}

@@ -19,6 +19,8 @@ export interface Elsewhere {
      * blocker stops it unless the site may open pop-ups, and the page cannot tell which.
      */
     unsure?: true;
+    /** The browser's ID for the tab, where the browser itself said it opened (the extension). */
+    tab?: number;
   }[];
   /** Downloads this page started: file name and address. */
   downloads: { file: string; url: string }[];

@@ -273,6 +273,15 @@ async function main(): Promise<void> {
       docked: true,
       hostBar: bar,
       settingsStore: { saved, save: saveSettings },
+      // Saved tasks per site, in the extension's own storage: no page can plant or edit them there.
+      taskStore: {
+        pageWritable: false,
+        load: async () => {
+          const key = `tasks ${await link.origin()}`;
+          return (await chrome.storage.local.get(key))[key] ?? [];
+        },
+        save: async (tasks) => chrome.storage.local.set({ [`tasks ${await link.origin()}`]: tasks }),
+      },
       texts: {
         en: { rememberWarning: WORDS.en.rememberWarning },
         zh: { rememberWarning: WORDS.zh.rememberWarning },

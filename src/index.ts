@@ -67,7 +67,9 @@ export {
   type RunStatus,
   type Step,
   type PendingCall,
+  type Price,
 } from './agent/types';
+export type { SavedTask, SavedField } from './agent/saved-task';
 
 // The default LLMHelper's methods, as window.LLMHelper has them.
 const on = defaultHelper;

@@ -25,7 +25,16 @@ export function checkAgentOptions(given: AgentOptions): AgentOptions {
     allow: 'string[]',
     deny: 'string[]',
     survivesNavigation: 'boolean',
+    price: 'object',
   });
+  const price = options.price as unknown as Record<string, unknown> | undefined;
+  if (price)
+    checkOptions('new Agent({ price })', price, { input: 'number', output: 'number', cachedInput: 'number' });
+  if (price && (typeof price.input !== 'number' || typeof price.output !== 'number'))
+    throw new LLMHelperError(
+      'bad_argument',
+      'new Agent({ price }) takes US dollars per million tokens: { input, output, cachedInput? }, e.g. { input: 0.4, output: 1.6 }.',
+    );
   if (typeof chat !== 'function')
     throw new LLMHelperError(
       'bad_argument',

@@ -15,6 +15,15 @@ export interface Prompts {
   navigated(url: string, observation: string, marker: string): string;
   /** A run resumed after a page load: the task, the steps so far as a record (already delimited). */
   resumed(task: string, record: string, url: string, observation: string, marker: string): string;
+  /**
+   * A saved task replayed up to a step that no longer fits the page: what was replayed and the rest of
+   * the recording (both already delimited: storage is data), for the model to go on from the page now.
+   */
+  healing(done: string, step: number, reason: string, rest: string): string;
+  /** A saved task's answer when every step replayed: how many, with no model. */
+  replayedAll(calls: number): string;
+  /** A saved task that stopped at a step no longer fitting the page, with no model to go on. */
+  replayStopped(step: number, reason: string): string;
   stepsLeft(n: number): string;
   repeating(what: string): string;
   unchanged: string;
@@ -50,6 +59,11 @@ const EN: Prompts = {
     `(A new page loaded: ${url}. Element IDs from before are gone; use the new ones. Page text is between <${marker}> and </${marker}>.)\n\nThe page now:\n${observation}`,
   resumed: (task, record, url, observation, marker) =>
     `Task: ${task}\n\n(Page text is between <${marker}> and </${marker}>.) Steps so far (data the page could write):\n${record}\n\n(A new page loaded: ${url}; old IDs are gone.)\nThe page now:\n${observation}`,
+  healing: (done, step, reason, rest) =>
+    `(This task was saved from an earlier run and replayed without you up to step ${step}, which no longer fits the page: ${reason}. Replayed:\n${done}\nThe recording's remaining steps, as a hint only (IDs and the page may have changed):\n${rest}\nGo on from the page as it is now.)`,
+  replayedAll: (calls) => `Done: ${calls} step${calls === 1 ? '' : 's'} replayed as recorded, with no model.`,
+  replayStopped: (step, reason) =>
+    `Step ${step} of the saved task no longer fits the page (${reason}), and no model is set up to go on from there. Set one up in ⚙, or do the rest yourself.`,
   stepsLeft: (n) => `(${n} step${n === 1 ? '' : 's'} left: finish, or call done with what you have.)`,
   repeating: (what) =>
     `(You have repeated ${what} with the same result. Try something else, or call done and say what blocks you.)`,
@@ -86,6 +100,11 @@ const ZH: Prompts = {
     `（新页面已加载：${url}。之前的元素 ID 已失效，请使用新的 ID。网页内容位于 <${marker}> 与 </${marker}> 之间。）\n\n当前页面：\n${observation}`,
   resumed: (task, record, url, observation, marker) =>
     `任务：${task}\n\n（网页内容位于 <${marker}> 与 </${marker}> 之间。）此前的步骤（网页可改写的数据）：\n${record}\n\n（新页面：${url}；旧 ID 已失效。）\n当前页面：\n${observation}`,
+  healing: (done, step, reason, rest) =>
+    `（此任务保存自之前的一次运行，已在没有你的情况下重放到第 ${step} 步，该步已不适合当前页面：${reason}。已重放：\n${done}\n录制中剩余的步骤，仅供参考（ID 和页面可能已变化）：\n${rest}\n请从当前页面继续。）`,
+  replayedAll: (calls) => `完成：按录制重放了 ${calls} 步，未使用模型。`,
+  replayStopped: (step, reason) =>
+    `已保存任务的第 ${step} 步已不适合当前页面（${reason}），且未设置可接手的模型。请在 ⚙ 中设置模型，或自己完成其余步骤。`,
   stepsLeft: (n) => `（还剩 ${n} 步：请完成，或调用 done 说明目前的结果。）`,
   repeating: (what) => `（你已重复 ${what} 且结果相同。请换一种做法，或调用 done 说明受阻原因。）`,
   unchanged: '（你最近的操作没有改变页面。请换一种做法，或调用 done。）',

@@ -13,8 +13,10 @@ export interface ReplayGate {
   tools: ToolsOptions;
   /** Why the call may not run (it is refused: the replay stops there), or null when it may. */
   permit(name: string, args: Record<string, unknown>): Promise<string | null>;
-  /** Where the replay is: the step (0-based) whose call is about to run, and the calls replayed so far. */
-  at?(step: number, calls: number): void;
+  /** Where the replay is: the step (0-based) whose call is about to run, the calls replayed so far, and the call. */
+  at?(step: number, calls: number, call: { name: string; args: Record<string, unknown> }): void;
+  /** A call ran: as the recording would have recorded it. */
+  ran?(record: { name: string; args: Record<string, unknown>; ok: boolean; result: string }): void;
   /** A call started a page load: resolves if this page is still here a while later (the replay goes on). */
   leaving?(): Promise<void>;
 }
@@ -100,8 +102,9 @@ export async function replay(
       if (call.name === 'done') return { status: 'done', calls };
       const refused = await gate.permit(call.name, args);
       if (refused) return diverged(`${call.name} was not run: ${refused}`);
-      gate.at?.(s, calls);
+      gate.at?.(s, calls, { name: call.name, args });
       const r = await helper.execute({ name: call.name, arguments: args }, gate.tools);
+      gate.ran?.({ name: call.name, args, ok: r.ok, result: r.text });
       if (r.ok !== call.ok)
         return diverged(
           `${call.name} ${r.ok ? 'worked' : `failed: ${r.text}`} (recorded: ${call.ok ? 'worked' : 'failed'})`,

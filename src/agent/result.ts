@@ -3,7 +3,8 @@
  * whether the run ends, whether the page changed), and a run that failed before its first step.
  */
 import type { ToolResultMessage } from '../llm/types';
-import type { RunResult, RunStatus, Step } from './types';
+import type { Usage } from '../llm/types';
+import type { Price, RunResult, RunStatus, Step } from './types';
 
 /** One tool call, done: what the model reads, what the step records, and what it means for the run. */
 export interface CallOutcome {
@@ -29,3 +30,14 @@ export const failedRun = (error: string): RunResult => ({
   observation: '',
   error,
 });
+
+/** What `usage` cost at `price` (US dollars), or undefined without a price. */
+export function costOf(usage: Usage, price: Price | undefined): number | undefined {
+  if (!price) return undefined;
+  const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
+  const dollars =
+    (usage.inputTokens - cached) * price.input +
+    cached * (price.cachedInput ?? price.input) +
+    usage.outputTokens * price.output;
+  return dollars / 1e6;
+}

@@ -51,6 +51,18 @@ export interface AgentOptions extends Rules {
   /** Answers the model's ask_user; without it, a question ends the run with needs_input. */
   ask?(question: string): string | Promise<string>;
   language?: Language;
+  /**
+   * The model's price, in US dollars per million tokens (input, output, cached input): each run's
+   * result then says what its tokens cost (RunResult.cost).
+   */
+  price?: Price;
+}
+
+/** A model's price in US dollars per million tokens; cachedInput defaults to input. */
+export interface Price {
+  input: number;
+  output: number;
+  cachedInput?: number;
 }
 
 export interface Step {
@@ -60,6 +72,8 @@ export interface Step {
   ms: number;
   /** The page summary the model was shown when this step began on a newly loaded page (a replay maps IDs through it). */
   observation?: string;
+  /** Replayed from a saved task, with no model (it cost nothing); otherwise the model chose it. */
+  replayed?: true;
 }
 
 export interface RunResult {
@@ -74,6 +88,10 @@ export interface RunResult {
   observation: string;
   /** Files the run's actions downloaded (this page stayed), with the step that started each. */
   downloads?: { file: string; url: string; step: number }[];
+  /** What the tokens cost, in US dollars, at AgentOptions.price (absent when no price is known). */
+  cost?: number;
+  /** A saved task's run (agent.rerun): calls replayed with no model, and where the recording no longer fit. */
+  replay?: { calls: number; diverged?: { step: number; reason: string }; healed?: boolean };
   error?: string;
 }
 

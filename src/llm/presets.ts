@@ -40,7 +40,15 @@ export interface Preset extends WireOptions {
   requiresApiKey: boolean;
   headers?: Record<string, string>;
   capabilities: Capabilities;
+  /**
+   * The default model's list price in US dollars per million tokens, and when it was read: a run's cost
+   * is shown with it (another model's price is the person's to give).
+   */
+  price?: { input: number; output: number; cachedInput?: number; asOf: string };
 }
+
+/** GPT-4.1 mini's list price (OpenAI's standard tier, as tabled in April 2026). */
+const GPT_41_MINI = { input: 0.4, output: 1.6, cachedInput: 0.1, asOf: '2026-04' };
 
 /** What a hosted service can do, and whether a page may call it. */
 export const cloud = (browser: Capabilities['browser'], extra: Partial<Capabilities> = {}): Capabilities => ({
@@ -68,9 +76,11 @@ export const PRESETS: Preset[] = [
   p('openai', 'openai', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true }), {
     maxTokensField: 'max_completion_tokens',
     cacheKey: true,
+    price: GPT_41_MINI,
   }),
   p('responses', 'responses', 'https://api.openai.com/v1', 'gpt-4.1-mini', cloud(true, { vision: true }), {
     cacheKey: true,
+    price: GPT_41_MINI,
   }),
   p('azure', 'openai', 'https://YOUR-RESOURCE.openai.azure.com/openai/v1', 'gpt-4.1-mini', cloud(false), {
     maxTokensField: 'max_completion_tokens',
@@ -82,6 +92,8 @@ export const PRESETS: Preset[] = [
     'https://api.anthropic.com',
     'claude-sonnet-4-5',
     cloud(true, { vision: true }),
+    // Anthropic's list price for Sonnet 4.5 (cache reads a tenth), as published in April 2026.
+    { price: { input: 3, output: 15, cachedInput: 0.3, asOf: '2026-04' } },
   ),
   p(
     'gemini',

@@ -11,6 +11,7 @@ import type { Provider } from '../llm/types';
 import type { ProviderOptions } from '../llm/provider';
 import type { Preset as ProviderPreset } from '../llm/presets';
 import { type Texts, type UiLanguage } from './texts';
+import type { TaskStore } from './saved-tasks';
 
 /** Words an integrator gives the panel: one text, or one per language ({ en, zh }), shown in the panel's. */
 export type Localized = string | ({ en: string } & Partial<Record<UiLanguage, string>>);
@@ -70,6 +71,8 @@ export interface PanelDeps {
   explain?(error: unknown, language: UiLanguage): string | null;
   reconnect?(): void;
   forgetConnection?(): void;
+  /** Where saved tasks are kept (default: the site's localStorage, written only when the person saves). */
+  taskStore?: TaskStore;
 }
 
 /**
@@ -106,6 +109,8 @@ export interface PanelSettings {
   maxSteps: number;
   preset: 'read' | 'standard' | 'full';
   language: UiLanguage;
+  /** The person's own price, "input / output / cached" US$ per million tokens ('' for the preset's). */
+  price?: string;
 }
 
 /** An extra model's key in the settings: its label, or its English label. */

@@ -11,19 +11,21 @@
  * propose). The key is never written into the DOM. All text is set as text, never as HTML.
  */
 import type { Agent } from '../agent/agent';
-import type { PendingCall, RunResult, Step } from '../agent/types';
-import { pageUrl } from '../agent/page-tools';
+import type { Price, RunResult, Step } from '../agent/types';
 import { LLMHelperError } from '../errors';
 import type { Provider } from '../llm/types';
 import { UI_HOST } from '../page/dom/walk';
 import * as dom from '../page/dom/members';
 import { PANEL_CSS } from './styles';
 import { TEXTS, type Texts, type UiLanguage } from './texts';
-import { attachShadow, focusEl, now, on } from './natives';
+import { attachShadow, focusEl, on } from './natives';
 import { EXTENSION } from '../target';
 import { settingsForm } from './settings-form';
 import { dragBy } from './drag';
 import { stepRows } from './step-rows';
+import { cards } from './cards';
+import { costWords, pageTaskStore, parsePrice, savedTasks } from './saved-tasks';
+import type { SavedTask } from '../agent/saved-task';
 
 import {
   Localized,
@@ -37,8 +39,11 @@ import {
 } from './panel-options';
 import { trusted, h } from './elements';
 
-/** How long a card's consenting button ignores activation after it appears, as browsers' prompts do. */
-const ARM_MS = 600;
+/** The provider of an agent that only replays saved tasks: no model is set up. */
+const NO_MODEL: Provider = {
+  name: 'none',
+  chat: () => Promise.reject(new Error('No model is set up: add one in the settings (⚙).')),
+};
 
 /** How many tasks the panel's transcript keeps on screen. */
 const KEEP_TASKS = 10;
@@ -167,101 +172,37 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     }
   }
 
-  /**
-   * A card in the list that resolves with the button chosen; the last (refuse / cancel) is the default,
-   * also on Escape. It never takes the focus: a person typing elsewhere goes on typing. Its other buttons
-   * (allow, answer, continue) ignore activation for ARM_MS after it appears, and a key's activation
-   * unless the person moved the focus there themselves (Tab, or pressing it).
-   */
-  function card(text: string, buttons: [string, string][], ...extra: HTMLElement[]): Promise<string> {
-    // The agent waits for the person, not for the model, while the card is open.
-    setStatus(T.waiting);
-    const shownAt = now();
-    return new Promise((resolve) => {
-      const row = h('div', { class: 'row' });
-      const box = h('div', { class: 'card', role: 'alertdialog', 'aria-label': text }, h('div', {}, text));
-      box.append(...extra, row);
-      const done = (value: string) => {
-        box.remove();
-        if (running) setStatus(T.thinking, true);
-        resolve(value);
-      };
-      const fallback = buttons[buttons.length - 1]![0];
-      for (const [value, label] of buttons) {
-        const button = h('button', { type: 'button', class: value === 'yes' ? 'danger' : '' }, label);
-        let pressed = false; // the person pressed it, or moved the focus with Tab since it appeared
-        on(
-          button,
-          'pointerdown',
-          trusted(() => (pressed = true)),
-        );
-        on(
-          button,
-          'click',
-          trusted((e: MouseEvent) => {
-            const key = e.detail === 0; // a key's activation, not a press of the pointer
-            if (value !== fallback && (now() - shownAt < ARM_MS || (key && !pressed && lastTab < shownAt)))
-              return;
-            done(value);
-          }),
-        );
-        row.append(button);
-      }
-      on(
-        box,
-        'keydown',
-        trusted((e: KeyboardEvent) => {
-          if (e.key === 'Escape') done(fallback);
-        }),
-      );
-      add(box);
-    });
-  }
-  /** When the person last pressed Tab in the panel: focus it moved is the person's. */
-  let lastTab = -Infinity;
-
-  const allowed = new Set<string>();
-  async function confirm(call: PendingCall): Promise<boolean> {
-    let origin = location.origin;
-    try {
-      origin = new URL(await pageUrl(deps.helper)).origin;
-    } catch {
-      /* the page cannot say: this document's */
-    }
-    const key = `${origin} ${call.name} ${call.risk.reason}`;
-    if (allowed.has(key)) return true;
-    showHighlight((call.args as { id?: unknown }).id);
-    const always = h('input', { type: 'checkbox' });
-    const choice = await card(
-      `${T.confirm} ${call.risk.reason}`,
-      [
-        ['yes', T.allow],
-        ['no', T.refuse],
-      ],
-      // The page said something that tries to instruct the model before this: the person sees it.
-      ...(call.flagged ? [h('div', { class: 'warn' }, T.flaggedBefore(call.flagged.slice(0, 120)))] : []),
-      h('label', { class: 'check' }, always, ` ${T.allowSite}`),
-    );
-    if (choice === 'yes' && always.checked) allowed.add(key);
-    return choice === 'yes';
-  }
-
-  async function ask(question: string): Promise<string> {
-    const answer = h('input', { type: 'text', 'aria-label': question });
-    const choice = await card(
-      question,
-      [
-        ['ok', T.answer],
-        ['cancel', T.cancel],
-      ],
-      answer,
-    );
-    return choice === 'ok' ? answer.value : '(no answer)';
-  }
-
-  const agentOptions = () => ({
+  const { card, confirm, ask } = cards({
+    root,
+    add,
+    T: () => T,
+    waiting: () => setStatus(T.waiting),
+    goOn: () => running && setStatus(T.thinking, true),
+    showHighlight,
     helper: deps.helper,
-    provider: provider(),
+  });
+
+  /** The model's price: the person's own, or the preset's list price for its default model. */
+  function price(): Price | undefined {
+    const own = parsePrice(settings.price ?? '');
+    if (own) return own;
+    if (!personsModel()) return undefined;
+    const preset = deps.providers.find((p) => p.name === settings.model);
+    return preset?.price && (!settings.modelName || settings.modelName === preset.model)
+      ? preset.price
+      : undefined;
+  }
+  /** Whether a model can take over a saved task: one given, or the person's with its key. */
+  const hasModel = () =>
+    !personsModel() ||
+    !!settings.apiKey ||
+    !deps.providers.find((p) => p.name === settings.model)?.requiresApiKey;
+
+  const agentOptions = (noModel = false) => ({
+    helper: deps.helper,
+    // A saved task replayed with no model set up: any request would fail, and none is made.
+    provider: noModel ? NO_MODEL : provider(),
+    price: price(),
     confirm,
     ask,
     maxSteps: settings.maxSteps,
@@ -336,14 +277,41 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     input.value = '';
     sendButton.textContent = T.stop;
     list.querySelector('.examples')?.remove();
+    list.querySelector('.saved-tasks')?.remove();
     streamed = null;
     add(h('div', { class: 'msg user' }, task));
     setStatus(T.thinking, true);
-    return finish(() => ensureAgent().run(task));
+    return finish(() => ensureAgent().run(task), task);
   }
 
-  /** Runs `work` with the panel busy, then shows how the run ended. */
-  async function finish(work: () => Promise<RunResult>): Promise<RunResult | undefined> {
+  /** Runs a saved task the person chose, with their values: the model only where the page changed. */
+  function runSaved(saved: SavedTask, values: string[]): void {
+    if (running) return;
+    list.querySelector('.examples')?.remove();
+    list.querySelector('.saved-tasks')?.remove();
+    streamed = null;
+    add(h('div', { class: 'msg user' }, `▶ ${saved.name}`));
+    setStatus(T.running, true);
+    const model = hasModel();
+    const a = model ? ensureAgent() : wire(new deps.Agent(agentOptions(true)));
+    void finish(() => a.rerun(saved, { values, heal: model }), saved.task, saved.name);
+  }
+  const tasks = savedTasks({
+    T: () => T,
+    store: deps.taskStore ?? pageTaskStore(),
+    add,
+    run: runSaved,
+  });
+
+  /**
+   * Runs `work` with the panel busy, then shows how the run ended and what it cost; a run of `task` that
+   * ended done may be saved (a saved task's, under its `name`, over the old recording).
+   */
+  async function finish(
+    work: () => Promise<RunResult>,
+    task?: string,
+    name?: string,
+  ): Promise<RunResult | undefined> {
     running = true;
     failure = null;
     sendButton.textContent = T.stop;
@@ -369,6 +337,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       // The files the run downloaded, so the person can find them.
       if (result.downloads?.length)
         add(h('div', { class: 'msg' }, `${T.downloaded} ${result.downloads.map((d) => d.file).join(', ')}`));
+      add(h('div', { class: 'msg cost' }, costWords(result, T)));
+      // A saved task that replayed whole is saved already; one the model finished may be saved over it.
+      if (task && (!result.replay || result.replay.diverged)) tasks.offerSave(task, result, name);
       // As many steps as rows shown: the calls made (a final answer in words is no step of its own).
       const calls = result.steps.flatMap((step) => step.calls).length;
       setStatus(`${T.status[result.status] ?? result.status} · ${calls} ${T.steps}`);
@@ -403,6 +374,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   /** The example tasks (the integrator's, or the host's for the page), while the log shows no task. */
   let exampleTasks: Localized[] = options.examples ?? [];
   function showExamples() {
+    add(tasks.list());
     if (exampleTasks.length) add(examples());
   }
   const examples = () =>
@@ -461,6 +433,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
         list.querySelector('.examples')?.replaceWith(examples()); // in the language chosen
         render();
       },
+      (model) => deps.providers.find((p) => p.name === model)?.price,
     );
     settingsCard = add(form);
     if (pressed) focusEl(form.querySelector('select')!);
@@ -492,15 +465,6 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     sendButton,
     'click',
     trusted(() => (running ? agent?.stop() : void send(input.value))),
-  );
-  // Where the person's Tab moved the focus, a card's button may take their key.
-  on(
-    root,
-    'keydown',
-    trusted((e: KeyboardEvent) => {
-      if (e.key === 'Tab') lastTab = now();
-    }),
-    true,
   );
   on(
     input,

@@ -9,6 +9,7 @@ import { on } from './natives';
 import { EXTENSION } from '../target';
 import { STORE_KEY, type PanelDeps, type PanelSettings } from './panel-options';
 import type { Texts, UiLanguage } from './texts';
+import { parsePrice } from './saved-tasks';
 
 /** The card, filled from `settings`; Save writes back into `settings`, keeps them, then calls `saved`. */
 export function settingsForm(
@@ -19,6 +20,9 @@ export function settingsForm(
   explain: (e: unknown) => string,
   store: PanelDeps['settingsStore'],
   saved: () => void,
+  listPrice: (
+    model: string,
+  ) => { input: number; output: number; cachedInput?: number; asOf: string } | undefined = () => undefined,
 ): HTMLElement {
   const field = (label: string, el: HTMLElement) => h('label', {}, label, el);
   const model = h(
@@ -35,6 +39,19 @@ export function settingsForm(
     placeholder: settings.apiKey ? T.savedKey(settings.apiKey.slice(-4)) : '',
   });
   const remember = h('input', { type: 'checkbox', checked: settings.remember });
+  // The person's own price, or the preset's list price for its default model shown as the placeholder.
+  const price = h('input', { type: 'text', value: settings.price ?? '', inputmode: 'decimal' });
+  const showListPrice = () => {
+    const p = listPrice(model.value);
+    price.placeholder = p
+      ? T.listPrice(
+          `${p.input} / ${p.output}${p.cachedInput !== undefined ? ` / ${p.cachedInput}` : ''}`,
+          p.asOf,
+        )
+      : '';
+  };
+  showListPrice();
+  on(model, 'change', showListPrice);
   const maxSteps = h('input', { type: 'number', min: '1', max: '200', value: String(settings.maxSteps) });
   const preset = h(
     'select',
@@ -64,6 +81,7 @@ export function settingsForm(
       maxSteps: Math.max(1, Number(maxSteps.value) || 40),
       preset: preset.value as PanelSettings['preset'],
       language: language.value as UiLanguage,
+      price: price.value.trim(),
     });
   };
   const form = h(
@@ -73,6 +91,7 @@ export function settingsForm(
     field(T.baseURL, baseURL),
     field(T.modelName, modelName),
     field(T.apiKey, apiKey),
+    field(T.price, price),
     h('label', { class: 'check' }, remember, ` ${T.remember}`),
     h('div', { class: 'warn' }, T.rememberWarning),
     field(T.maxStepsLabel, maxSteps),
@@ -112,6 +131,7 @@ export function settingsForm(
             // A base URL is an absolute web address, or none (the preset's): anything else is not saved.
             if (settings.baseURL && !/^https?:\/\/[^/\s]/i.test(settings.baseURL))
               return report(T.badURL(settings.baseURL));
+            if (settings.price && !parsePrice(settings.price)) return report(T.badPrice(settings.price));
             if (EXTENSION && store) store.save({ ...settings });
             else
               try {

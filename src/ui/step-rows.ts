@@ -16,10 +16,11 @@ export function stepRows(step: Step, T: Texts): HTMLElement[] {
             .split(' Then: ')[0]!
             .replace(/\[\d+\] /g, '')
             .slice(0, 140);
+    // A saved task's step replayed with no model says so; the others the model chose.
     return h(
       'details',
-      { class: c.ok ? '' : 'bad' },
-      h('summary', {}, words || c.name),
+      { class: `${c.ok ? '' : 'bad'}${step.replayed ? ' replayed' : ''}`.trim() },
+      h('summary', {}, step.replayed ? `${T.replayed} · ${words || c.name}` : words || c.name),
       h('pre', {}, `${c.name}(${JSON.stringify(c.args)})\n${said}`),
     );
   });

@@ -48,5 +48,15 @@ button.danger { background: #c62828; border-color: #c62828; color: #fff; }
 .ok { font-size: 11px; color: #1b6e2e; }
 .examples { display: flex; flex-wrap: wrap; gap: 6px; }
 .examples button { font-size: 12px; padding: 4px 8px; border-radius: 12px; text-align: left; }
+.saved-tasks { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.saved-tasks .label, .saved-task .label { width: 100%; font-size: 12px; font-weight: 600; color: #2b3344; }
+.saved-tasks button { font-size: 12px; padding: 4px 8px; border-radius: 12px; text-align: left; border-color: #2857e0; }
+.saved-task ol { margin: 0; padding-left: 18px; font-size: 12px; }
+.saved-task label { display: grid; gap: 2px; font-size: 12px; color: #4a5366; }
+.saved-task input, .save-task input { padding: 5px 6px; border: 1px solid #b9c1cf; border-radius: 6px; }
+.save-task { display: flex; gap: 6px; align-items: end; flex-wrap: wrap; font-size: 12px; }
+.save-task label { display: grid; gap: 2px; flex: 1; min-width: 140px; }
+.msg.cost { font-size: 11px; color: #4a5366; }
+.replayed summary { color: #1b6e2e; }
 .highlight { position: fixed; pointer-events: none; border: 2px solid #2857e0; border-radius: 4px; background: rgba(40,87,224,.08); display: none; z-index: 2147483645; }
 `;

@@ -75,6 +75,28 @@ const en = {
   badURL: (url: string) => `“${url}” is not a web address (http:// or https://): not saved.`,
   flaggedBefore: (text: string) => `Before this, the page said: “${text}” (it tries to instruct the model).`,
   flagged: (text: string) => `⚠ The page tries to instruct the model: “${text}”`,
+  savedTasks: 'Saved tasks',
+  saveTask: 'Save to run again',
+  taskName: 'Name',
+  taskSaved: (name: string) => `Saved “${name}”: it is under Saved tasks when the panel is idle.`,
+  cannotSave: (why: string) =>
+    `Not saved: this site's storage cannot hold it (${why}). Nothing else was lost; delete a saved task or use the extension.`,
+  recordedSteps: 'What it does, as recorded:',
+  pageStorage:
+    "Kept in this site's storage, which the site's own scripts can change: check the steps before Run.",
+  secretField: 'secret: type it now (never saved)',
+  typeSecret: (label: string) => `Type “${label}” first: a secret value is never saved.`,
+  run: 'Run',
+  forgetTask: 'Delete',
+  tokens: (input: number, output: number, cached: number) =>
+    `${input.toLocaleString('en')} tokens in, ${output.toLocaleString('en')} out, ${cached.toLocaleString('en')} cached`,
+  priceUnknown: 'cost unknown (set a price in ⚙)',
+  replayedFree: (n: number) => `${n} step${n === 1 ? '' : 's'} replayed at no cost`,
+  replayed: 'replayed',
+  price: 'Price, US$ per million tokens (input / output / cached)',
+  listPrice: (p: string, asOf: string) => `${p} (list price, ${asOf})`,
+  badPrice: (text: string) =>
+    `“${text}” is not a price: give US$ per million tokens as input / output, e.g. 0.4 / 1.6.`,
 };
 
 const zh: typeof en = {
@@ -147,6 +169,27 @@ const zh: typeof en = {
   badURL: (url: string) => `“${url}”不是网址（http:// 或 https://）：未保存。`,
   flaggedBefore: (text: string) => `在此之前，网页说：“${text}”（试图指挥模型）。`,
   flagged: (text: string) => `⚠ 网页试图指挥模型：“${text}”`,
+  savedTasks: '已保存的任务',
+  saveTask: '保存以便再次运行',
+  taskName: '名称',
+  taskSaved: (name: string) => `已保存“${name}”：面板空闲时显示在“已保存的任务”中。`,
+  cannotSave: (why: string) =>
+    `未保存：本网站的存储空间容纳不下（${why}）。其他内容未丢失；请删除一个已保存的任务，或使用扩展。`,
+  recordedSteps: '录制的步骤：',
+  pageStorage: '保存在本网站的存储中，网站自己的脚本可以修改：运行前请核对步骤。',
+  secretField: '保密：请现在输入（从不保存）',
+  typeSecret: (label: string) => `请先输入“${label}”：保密的值从不保存。`,
+  run: '运行',
+  forgetTask: '删除',
+  tokens: (input: number, output: number, cached: number) =>
+    `输入 ${input.toLocaleString('en')} 个 token，输出 ${output.toLocaleString('en')} 个，缓存 ${cached.toLocaleString('en')} 个`,
+  priceUnknown: '费用未知（在 ⚙ 中设置价格）',
+  replayedFree: (n: number) => `${n} 步为重放，不产生费用`,
+  replayed: '重放',
+  price: '价格，每百万 token 美元（输入 / 输出 / 缓存）',
+  listPrice: (p: string, asOf: string) => `${p}（标价，${asOf}）`,
+  badPrice: (text: string) =>
+    `“${text}”不是价格：请按“输入 / 输出”填写每百万 token 的美元价，例如 0.4 / 1.6。`,
 };
 
 export const TEXTS: Record<UiLanguage, typeof en> = { en, zh };

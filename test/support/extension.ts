@@ -42,8 +42,8 @@ async function serveFixtures(): Promise<{ url: string; close(): Promise<void> }>
     const hostile = path === 'orders-hostile.html';
     const note = path === 'orders-note.html';
     const file = csp ? 'form.html' : hostile || note ? 'orders.html' : path;
-    // The pages of #64 are the script-tag tests' own, met here as a page without LLMHelper.
-    const shared = /^(elsewhere(-report)?\.html|files\/invoices\.csv)$/.test(file);
+    // The pages of #64 and #65 are the script-tag tests' own, met here as a page without LLMHelper.
+    const shared = /^(elsewhere(-report)?\.html|saved-tasks\.html|files\/invoices\.csv)$/.test(file);
     if (!shared && !/^[\w-]+\.(html|js)$/.test(file)) return void res.writeHead(404).end();
     try {
       let body = readFileSync(join(shared ? join(FIXTURES, '..') : FIXTURES, file), 'utf8');

@@ -1,0 +1,124 @@
+/**
+ * A task done once, kept to run again: the person's task, the run's calls as recorded (what
+ * agent.rerun replays), and the values it typed or chose, which the person may change before each run.
+ * A value typed into a secret field is never kept: the person types it when they run the task. What
+ * storage gives back is data a page may have written: it is taken only in this shape, and runs only when
+ * the person says so (every replayed call goes through the agent's rules and confirmations).
+ */
+import * as z from 'zod/mini';
+import { parseSaved, transcriptSchema } from './saved';
+import type { RunResult } from './types';
+
+const field = z.object({
+  /** Where the value goes: the step (0-based), the call in it, and the argument. */
+  step: z.number(),
+  call: z.number(),
+  arg: z.enum(['text', 'value']),
+  /** What the field is called on the page (from the recorded result), for the person. */
+  label: z.string(),
+  /** The recorded value; '' for a secret one, which is never kept. */
+  value: z.string(),
+  secret: z.optional(z.boolean()),
+});
+
+export const savedTaskSchema = z.object({
+  version: z.literal(1),
+  /** The person's name for it (the task's words by default). */
+  name: z.string(),
+  task: z.string(),
+  savedAt: z.number(),
+  transcript: transcriptSchema,
+  fields: z.array(field),
+});
+export type SavedTask = z.infer<typeof savedTaskSchema>;
+export type SavedField = SavedTask['fields'][number];
+
+/** A stored list of saved tasks, each in the shape above; anything else in it is dropped. */
+export function parseSavedTasks(value: unknown): SavedTask[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((v) => parseSaved(savedTaskSchema, v)).filter((t): t is SavedTask => t !== null);
+}
+
+/** The field a recorded call acted on, as its result names it: `into [3] textbox "Name"` → `Name`. */
+const fieldName = (result: string, fallback: string): string =>
+  /(?:into|in) \[\d+\] [\w-]+(?: "([^"]{1,80})")?/.exec(result)?.[1] ?? fallback;
+
+/**
+ * A finished run as a saved task. Typed text and chosen options become fields; text the page did not
+ * show back (a password, a card number: the SDK says only how many characters) is secret: not kept in
+ * the fields, the calls or the results.
+ */
+export function taskFromRun(task: string, run: RunResult, name = task): SavedTask {
+  const fields: SavedField[] = [];
+  const secrets: string[] = [];
+  const steps = run.steps.map((step, s) => ({
+    ...(step.observation !== undefined ? { observation: step.observation } : {}),
+    calls: step.calls.map((c, i) => {
+      const args = { ...(c.args && typeof c.args === 'object' ? (c.args as Record<string, unknown>) : {}) };
+      const arg = c.name === 'type' ? 'text' : c.name === 'select' ? 'value' : null;
+      const value = arg ? args[arg] : undefined;
+      if (arg && typeof value === 'string' && c.ok && !c.refused) {
+        const secret = c.name === 'type' && !c.result.includes(`"${value.slice(0, 100)}`);
+        if (secret) {
+          if (value) secrets.push(value);
+          args[arg] = '';
+        }
+        fields.push({
+          step: s,
+          call: i,
+          arg,
+          label: fieldName(c.result, c.name === 'type' ? 'Text' : 'Option'),
+          value: secret ? '' : value,
+          ...(secret ? { secret: true } : {}),
+        });
+      }
+      return { name: c.name, args, ok: c.ok, result: c.result, ...(c.refused ? { refused: c.refused } : {}) };
+    }),
+  }));
+  // A secret the page echoed somewhere after all goes nowhere the saved task is kept.
+  const hide = (text: string) => {
+    for (const v of secrets) text = text.split(v).join('•••');
+    return text;
+  };
+  for (const st of steps) for (const c of st.calls) c.result = hide(c.result);
+  return {
+    version: 1,
+    name: name.trim().slice(0, 200) || task.slice(0, 200),
+    task,
+    savedAt: Date.now(),
+    transcript: { steps, observation: hide(run.observation) },
+    fields,
+  };
+}
+
+/**
+ * The transcript with the person's values in its fields (by index; a missing one keeps the recorded
+ * value). Throws with what to do when a secret field is left empty.
+ */
+export function withValues(
+  saved: SavedTask,
+  values: readonly (string | undefined)[] = [],
+): SavedTask['transcript'] {
+  const steps = saved.transcript.steps.map((st) => ({ ...st, calls: st.calls.map((c) => ({ ...c })) }));
+  saved.fields.forEach((f, i) => {
+    const value = values[i] ?? f.value;
+    if (f.secret && !value)
+      throw new Error(`"${f.label}" is a secret field: its value is never saved. Type it before Run.`);
+    const c = steps[f.step]?.calls[f.call];
+    if (!c) return;
+    c.args = { ...(c.args as Record<string, unknown>), [f.arg]: value };
+  });
+  return { ...saved.transcript, steps };
+}
+
+/** The saved task's steps in words, one per call, as the person reads them before Run. */
+export function stepsInWords(saved: SavedTask): string[] {
+  const out: string[] = [];
+  for (const st of saved.transcript.steps)
+    for (const c of st.calls) {
+      if (c.refused || c.name === 'done') continue;
+      const first = c.result.split('\n')[0]!.replace(/\s*Then:.*$/, '');
+      out.push(first.length > 160 ? `${first.slice(0, 159)}…` : first);
+    }
+  return out;
+}

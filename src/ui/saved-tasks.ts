@@ -1,0 +1,195 @@
+/**
+ * The panel's saved tasks: after a run that ended done, the person may save it under a name; the site's
+ * saved tasks sit where the examples are; choosing one shows its steps in words and the values it typed
+ * or chose as fields (a secret one empty), and Run replays it. What a run cost is said under each run.
+ *
+ * A saved task is data: in the page it lives in the site's localStorage (written only when the person
+ * saves one), where the site's scripts can write too. So a task runs only on the person's own click on
+ * Run, after its steps are shown, and each replayed call goes through the agent's rules and confirmations.
+ */
+import { parseSavedTasks, stepsInWords, taskFromRun, type SavedTask } from '../agent/saved-task';
+import type { Price, RunResult } from '../agent/types';
+import { h } from './elements';
+import type { Texts } from './texts';
+
+/** Where saved tasks are kept: the site's localStorage in the page, the extension's own storage there. */
+export interface TaskStore {
+  load(): Promise<unknown>;
+  /** Rejects when the storage cannot hold them (full, or blocked). */
+  save(tasks: SavedTask[]): Promise<void>;
+  /** Whether the page's own scripts can write there (said next to each task's steps). */
+  pageWritable: boolean;
+}
+
+export const TASKS_KEY = 'llm-helper.panel.tasks';
+
+/** The site's localStorage: read when the panel shows its list, written only when the person saves. */
+export const pageTaskStore = (): TaskStore => ({
+  pageWritable: true,
+  load: async () => {
+    const raw = localStorage.getItem(TASKS_KEY);
+    return raw === null ? [] : (JSON.parse(raw) as unknown);
+  },
+  save: async (tasks) => localStorage.setItem(TASKS_KEY, JSON.stringify(tasks)),
+});
+
+export interface SavedTasksDeps {
+  T(): Texts;
+  store: TaskStore;
+  /** Puts a row in the panel's list. */
+  add(node: HTMLElement): HTMLElement;
+  /** Runs a saved task with the person's values (the panel is busy until it ends). */
+  run(saved: SavedTask, values: string[]): void;
+}
+
+/** The saved tasks' part of the panel. */
+export function savedTasks(deps: SavedTasksDeps) {
+  const { store } = deps;
+  const load = async (): Promise<SavedTask[]> => {
+    try {
+      return parseSavedTasks(await store.load());
+    } catch {
+      return []; // unreadable storage, or not JSON: no saved tasks to offer
+    }
+  };
+
+  /** The list of saved tasks, filled in once storage answers; empty (hidden) when there are none. */
+  function list(): HTMLElement {
+    const box = h('div', { class: 'saved-tasks', role: 'group' });
+    box.hidden = true;
+    void load().then((tasks) => {
+      if (!tasks.length) return;
+      const T = deps.T();
+      box.setAttribute('aria-label', T.savedTasks);
+      box.append(
+        h('div', { class: 'label' }, T.savedTasks),
+        ...tasks.map((t) => h('button', { type: 'button', click: () => void show(t) }, t.name)),
+      );
+      box.hidden = false;
+    });
+    return box;
+  }
+
+  /** The saved task shown, with its fields (one at a time). */
+  let shown: HTMLElement | null = null;
+
+  /** A saved task's steps in words and its fields, with Run: nothing runs before the person's click. */
+  function show(saved: SavedTask): void {
+    const T = deps.T();
+    shown?.remove();
+    const inputs = saved.fields.map((f) =>
+      h('input', {
+        type: f.secret ? 'password' : 'text',
+        autocomplete: 'off',
+        value: f.value,
+        ...(f.secret ? { placeholder: T.secretField } : {}),
+      }),
+    );
+    const status = h('div', { role: 'status' });
+    const box = h(
+      'div',
+      { class: 'card saved-task', role: 'group', 'aria-label': saved.name },
+      h('div', { class: 'label' }, saved.name),
+      h('div', {}, T.recordedSteps),
+      h('ol', {}, ...stepsInWords(saved).map((s) => h('li', {}, s))),
+      ...(store.pageWritable ? [h('div', { class: 'warn' }, T.pageStorage)] : []),
+      ...saved.fields.map((f, i) => h('label', {}, f.label, inputs[i]!)),
+      status,
+    );
+    const run = h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        click: () => {
+          const empty = saved.fields.findIndex((f, i) => f.secret && !inputs[i]!.value);
+          if (empty >= 0) return void (status.textContent = T.typeSecret(saved.fields[empty]!.label));
+          box.remove();
+          deps.run(
+            saved,
+            inputs.map((i) => i.value),
+          );
+        },
+      },
+      T.run,
+    );
+    const forget = h(
+      'button',
+      {
+        type: 'button',
+        click: async () => {
+          const tasks = (await load()).filter((t) => t.name !== saved.name);
+          await store.save(tasks).catch(() => undefined);
+          box.remove();
+        },
+      },
+      T.forgetTask,
+    );
+    const close = h('button', { type: 'button', click: () => box.remove() }, T.cancel);
+    box.append(h('div', { class: 'row' }, run, forget, close));
+    shown = deps.add(box);
+  }
+
+  /** After a run that ended done: a Save button, then a name to save it under (the task's words). */
+  function offerSave(task: string, result: RunResult, named = task): void {
+    if (result.status !== 'done' || !result.steps.some((s) => s.calls.some((c) => c.name !== 'done'))) return;
+    const T = deps.T();
+    const row = h('div', { class: 'row save-task' });
+    const start = h(
+      'button',
+      {
+        type: 'button',
+        click: () => {
+          const name = h('input', { type: 'text', value: named.slice(0, 200), 'aria-label': T.taskName });
+          const said = h('div', { role: 'status' });
+          const save = h(
+            'button',
+            {
+              type: 'button',
+              click: async () => {
+                const saved = taskFromRun(task, result, name.value);
+                const tasks = (await load()).filter((t) => t.name !== saved.name);
+                try {
+                  await store.save([...tasks, saved]);
+                  row.replaceChildren(h('div', { role: 'status' }, T.taskSaved(saved.name)));
+                } catch (e) {
+                  said.textContent = T.cannotSave(e instanceof Error ? e.message : String(e));
+                }
+              },
+            },
+            T.save,
+          );
+          row.replaceChildren(h('label', {}, T.taskName, name), save, said);
+        },
+      },
+      T.saveTask,
+    );
+    row.append(start);
+    deps.add(row);
+  }
+
+  return { list, show, offerSave };
+}
+
+/** What a run used and cost, in words: tokens in, out and cached, and dollars where the price is known. */
+export function costWords(result: RunResult, T: Texts): string {
+  const u = result.usage;
+  const tokens = T.tokens(u.inputTokens, u.outputTokens, u.cachedInputTokens ?? 0);
+  const replayed = result.steps.filter((s) => s.replayed).length;
+  const parts = [tokens];
+  // No tokens, nothing to price (a saved task replayed whole).
+  if (u.inputTokens + u.outputTokens > 0)
+    parts.push(
+      result.cost !== undefined ? `$${result.cost.toFixed(result.cost < 0.01 ? 4 : 2)}` : T.priceUnknown,
+    );
+  if (replayed) parts.push(T.replayedFree(replayed));
+  return parts.join(' · ');
+}
+
+/** "0.4 / 1.6 / 0.1" (US$ per million tokens: input, output, cached input) as a price; undefined if not one. */
+export function parsePrice(text: string): Price | undefined {
+  const parts = text.split('/').map((p) => p.trim().replace(/^\$/, ''));
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return undefined;
+  const [input, output, cached] = parts.map(Number) as [number, number, number?];
+  return { input, output, ...(cached !== undefined ? { cachedInput: cached } : {}) };
+}

@@ -6,6 +6,10 @@
 //   npm run eval -- --provider anthropic --model claude-sonnet-4-6 [--base-url URL] [--tasks FILE|DIR]
 //                   [--repeat N] [--url BASE] [--out DIR] [--key-env NAME] [--price IN,OUT[,CACHED]]
 //   npm run eval -- --provider scripted        the scripted model (for tests; not a language model)
+//   npm run eval -- ... --replay               each task's run then replayed as a saved task on a fresh
+//                                              page with no model (and, for a task with "changed", on a
+//                                              page that expression changed, the model taking over where
+//                                              the page no longer fits): success, tokens, seconds of each
 //   npm run eval -- --compare a.json b.json    per-task differences between two runs
 //
 // docs/eval.md says how to write tasks for your own app.
@@ -48,6 +52,7 @@ try {
       'key-env': { type: 'string' },
       price: { type: 'string' },
       compare: { type: 'boolean', default: false },
+      replay: { type: 'boolean', default: false },
     },
   });
 } catch (e) {
@@ -133,8 +138,13 @@ const dollarsOf = (price, u) =>
       1e6
     : null;
 
-/** Runs one task in a fresh page: the agent with the provider, the person's answers as the task says. */
-async function runTask(browser, task, base, provider) {
+/**
+ * Runs one task in a fresh page: the agent with the provider, the person's answers as the task says.
+ * With `replay` (a run's result), the run is saved as a task and run again with no model
+ * (agent.rerun); `changed` (an expression run in the page first) changes the page, and the model
+ * takes over where the saved task no longer fits.
+ */
+async function runTask(browser, task, base, provider, replay = null, changed = null) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const started = Date.now();
   try {
@@ -142,9 +152,10 @@ async function runTask(browser, task, base, provider) {
     await page.goto(start);
     if (!(await page.evaluate(() => typeof window.LLMHelper === 'object')))
       await page.addScriptTag({ path: BUNDLE });
+    if (changed) await page.evaluate(changed);
     const limitMs = task.limits?.ms ?? 180_000;
     const run = page.evaluate(
-      async ({ task, provider }) => {
+      async ({ task, provider, replay, heal }) => {
         const h = window.LLMHelper;
         const asked = [];
         const confirmations = [];
@@ -161,10 +172,19 @@ async function runTask(browser, task, base, provider) {
             return task.answers?.ask ?? '(no answer)';
           },
         });
-        const result = await agent.run(task.task);
+        let result;
+        if (replay) {
+          // The recording as the panel saves it; a secret it typed (never kept) given again, as the
+          // person types it before Run.
+          const saved = h.Agent.savedTask(task.task, replay);
+          const values = saved.fields.map((f) =>
+            f.secret ? replay.steps[f.step].calls[f.call].args[f.arg] : undefined,
+          );
+          result = await agent.rerun(saved, { values, heal });
+        } else result = await agent.run(task.task);
         return { result, conversation: agent.state().messages, asked, confirmations };
       },
-      { task, provider },
+      { task, provider, replay, heal: !!changed },
     );
     const out = await Promise.race([run, new Promise((r) => setTimeout(() => r(null), limitMs))]);
     const seconds = (Date.now() - started) / 1000;
@@ -247,8 +267,12 @@ async function main() {
   const outDir = resolve(process.cwd(), opts.out);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   await mkdir(join(outDir, `transcripts-${stamp}`), { recursive: true });
-  console.log(`Evaluating ${tasks.length} task(s) × ${repeat} with ${label}`);
+  console.log(
+    `Evaluating ${tasks.length} task(s) × ${repeat} with ${label}${opts.replay ? ', each run then replayed' : ''}`,
+  );
   const rows = [];
+  /** --replay: per kind (replay, changed), per task, each run's replay. */
+  const replays = {};
   try {
     for (const task of tasks) {
       const runs = [];
@@ -281,6 +305,24 @@ async function main() {
         console.log(
           `${r.success ? 'pass' : 'FAIL'} ${task.name} (${i + 1}/${repeat}): ${r.status}, ${r.result?.steps?.length ?? 0} steps, ${usage.inputTokens} in / ${usage.outputTokens} out tokens, ${r.seconds.toFixed(1)} s${r.why ? ` — ${scrub(r.why)}` : ''}`,
         );
+        if (!opts.replay) continue;
+        // The run saved and run again: on a fresh page with no model, then on a changed page.
+        for (const [kind, changed] of [
+          ['replay', null],
+          ...(task.changed ? [['changed', task.changed]] : []),
+        ]) {
+          const again = r.result
+            ? await runTask(browser, task, base, provider, r.result, changed)
+            : { success: false, status: 'error', why: 'the first run has no result to replay', seconds: 0 };
+          const u = again.result?.usage ?? { inputTokens: 0, outputTokens: 0 };
+          (replays[kind] ??= new Map()).set(task.name, [
+            ...(replays[kind].get(task.name) ?? []),
+            { ...again, usage: u, of: r.seconds, agentOf: (r.result?.durationMs ?? 0) / 1000 },
+          ]);
+          console.log(
+            `  ${again.success ? 'pass' : 'FAIL'} ${kind} of ${task.name}: ${again.status}, ${again.result?.replay?.calls ?? 0} calls replayed${again.result?.replay?.diverged ? `, the model from step ${again.result.replay.diverged.step}` : ''}, ${u.inputTokens} in / ${u.outputTokens} out tokens, ${again.seconds.toFixed(1)} s (first run ${r.seconds.toFixed(1)} s), ${((again.result?.durationMs ?? 0) / 1000).toFixed(2)} s in the agent (first run ${((r.result?.durationMs ?? 0) / 1000).toFixed(2)} s)${again.why ? ` — ${scrub(again.why)}` : ''}`,
+          );
+        }
       }
       const mean = (f) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
       const dollars = price ? mean((r) => dollarsOf(price, r.usage)) : null;
@@ -339,8 +381,46 @@ async function main() {
       1,
     )} |`,
   ];
+  // --replay: each task's saved run, again with no model, and on a changed page (the model where needed).
+  const replayRows = {};
+  for (const [kind, byTask] of Object.entries(replays)) {
+    replayRows[kind] = [...byTask].map(([name, rs]) => {
+      const mean = (f) => rs.reduce((t, r) => t + f(r), 0) / rs.length;
+      return {
+        name,
+        runs: rs.length,
+        successes: rs.filter((r) => r.success).length,
+        why: rs.map((r) => r.why).filter(Boolean),
+        inputTokens: mean((r) => r.usage.inputTokens),
+        outputTokens: mean((r) => r.usage.outputTokens),
+        seconds: mean((r) => r.seconds),
+        firstRunSeconds: mean((r) => r.of),
+        agentSeconds: mean((r) => (r.result?.durationMs ?? 0) / 1000),
+        firstRunAgentSeconds: mean((r) => r.agentOf),
+        modelFromStep: rs.map((r) => r.result?.replay?.diverged?.step ?? null),
+      };
+    });
+    const title =
+      kind === 'replay'
+        ? 'Replayed on a fresh page, no model'
+        : 'Replayed on a changed page (the model where it no longer fits)';
+    lines.push(
+      '',
+      `## ${title}`,
+      '',
+      '| task | success | input tokens | output tokens | seconds (first run) | in the agent (first run) | model from step |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+      ...replayRows[kind].map(
+        (r) =>
+          `| ${r.name} | ${r.successes}/${r.runs} | ${fmt(r.inputTokens)} | ${fmt(r.outputTokens)} | ${fmt(r.seconds, 1)} (${fmt(r.firstRunSeconds, 1)}) | ${fmt(r.agentSeconds, 2)} (${fmt(r.firstRunAgentSeconds, 2)}) | ${r.modelFromStep.map((s) => s ?? '—').join(', ')} |`,
+      ),
+    );
+  }
+  results.replays = replayRows;
   const failed = rows.filter((r) => r.why.length);
   if (failed.length) lines.push('', 'Failures:', ...failed.map((r) => `- ${r.name}: ${scrub(r.why[0])}`));
+  for (const [kind, rs] of Object.entries(replayRows))
+    for (const r of rs.filter((x) => x.why.length)) lines.push(`- ${kind} of ${r.name}: ${scrub(r.why[0])}`);
   await writeFile(join(outDir, `eval-${stamp}.json`), scrub(JSON.stringify(results, null, 2)));
   await writeFile(join(outDir, `eval-${stamp}.md`), scrub(lines.join('\n') + '\n'));
   console.log(

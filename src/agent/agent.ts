@@ -125,6 +125,14 @@ export class Agent extends AgentLoop {
             shown.at?.(step, calls, call);
           },
           ...(shown.ran ? { ran: shown.ran } : {}),
+          // A question the recording asked is asked again: the answer is the person's today.
+          own: async (name, args) => {
+            if (name !== 'ask_user') return null;
+            const question = typeof args.question === 'string' ? args.question : '';
+            this.emit('ask', question);
+            if (!this.options.ask) return { ok: false, text: 'no one to answer the question' };
+            return { ok: true, text: String(await this.options.ask(question)) };
+          },
           leaving: async () => {
             if (this.options.survivesNavigation) return;
             save();
@@ -167,7 +175,7 @@ export class Agent extends AgentLoop {
       );
     }
     return this.alone('rerun', () =>
-      this.rerunOn(valid.task, transcript, opts.heal !== false).catch((e: unknown) => {
+      this.rerunOn(valid.task, transcript, opts.heal !== false, valid.answer).catch((e: unknown) => {
         this.emit('error', e);
         const result = failedRun(e instanceof Error ? e.message : String(e));
         this.emit('done', result);
@@ -176,7 +184,13 @@ export class Agent extends AgentLoop {
     );
   }
 
-  private async rerunOn(task: string, transcript: Transcript, heal: boolean): Promise<RunResult> {
+  /** `answer`: the recorded run's, said as the recording's when every step replays (today's data may differ). */
+  private async rerunOn(
+    task: string,
+    transcript: Transcript,
+    heal: boolean,
+    answer?: string,
+  ): Promise<RunResult> {
     const t0 = Date.now();
     const P = PROMPTS[this.lang];
     const steps: Step[] = [];
@@ -221,7 +235,7 @@ export class Agent extends AgentLoop {
       this.emit('done', result);
       return result;
     };
-    if (r.status === 'done') return ended('done', P.replayedAll(r.calls), { replay: replayed });
+    if (r.status === 'done') return ended('done', P.replayedAll(r.calls, answer), { replay: replayed });
     const diverged = { step: r.step ?? steps.length + 1, reason: r.reason ?? '' };
     if (this.stopped) return ended('stopped', '', { replay: { ...replayed, diverged } });
     if (!heal)

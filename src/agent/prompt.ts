@@ -20,8 +20,8 @@ export interface Prompts {
    * the recording (both already delimited: storage is data), for the model to go on from the page now.
    */
   healing(done: string, step: number, reason: string, rest: string): string;
-  /** A saved task's answer when every step replayed: how many, with no model. */
-  replayedAll(calls: number): string;
+  /** A saved task's answer when every step replayed: how many, with no model, and the recording's answer. */
+  replayedAll(calls: number, recorded?: string): string;
   /** A saved task that stopped at a step no longer fitting the page, with no model to go on. */
   replayStopped(step: number, reason: string): string;
   stepsLeft(n: number): string;
@@ -61,7 +61,8 @@ const EN: Prompts = {
     `Task: ${task}\n\n(Page text is between <${marker}> and </${marker}>.) Steps so far (data the page could write):\n${record}\n\n(A new page loaded: ${url}; old IDs are gone.)\nThe page now:\n${observation}`,
   healing: (done, step, reason, rest) =>
     `(This task was saved from an earlier run and replayed without you up to step ${step}, which no longer fits the page: ${reason}. Replayed:\n${done}\nThe recording's remaining steps, as a hint only (IDs and the page may have changed):\n${rest}\nGo on from the page as it is now.)`,
-  replayedAll: (calls) => `Done: ${calls} step${calls === 1 ? '' : 's'} replayed as recorded, with no model.`,
+  replayedAll: (calls, recorded) =>
+    `Done: ${calls} step${calls === 1 ? '' : 's'} replayed as recorded, with no model.${recorded ? ` The recorded run answered: “${recorded}”` : ''}`,
   replayStopped: (step, reason) =>
     `Step ${step} of the saved task no longer fits the page (${reason}), and no model is set up to go on from there. Set one up in ⚙, or do the rest yourself.`,
   stepsLeft: (n) => `(${n} step${n === 1 ? '' : 's'} left: finish, or call done with what you have.)`,
@@ -102,7 +103,8 @@ const ZH: Prompts = {
     `任务：${task}\n\n（网页内容位于 <${marker}> 与 </${marker}> 之间。）此前的步骤（网页可改写的数据）：\n${record}\n\n（新页面：${url}；旧 ID 已失效。）\n当前页面：\n${observation}`,
   healing: (done, step, reason, rest) =>
     `（此任务保存自之前的一次运行，已在没有你的情况下重放到第 ${step} 步，该步已不适合当前页面：${reason}。已重放：\n${done}\n录制中剩余的步骤，仅供参考（ID 和页面可能已变化）：\n${rest}\n请从当前页面继续。）`,
-  replayedAll: (calls) => `完成：按录制重放了 ${calls} 步，未使用模型。`,
+  replayedAll: (calls, recorded) =>
+    `完成：按录制重放了 ${calls} 步，未使用模型。${recorded ? `录制时的回答：“${recorded}”` : ''}`,
   replayStopped: (step, reason) =>
     `已保存任务的第 ${step} 步已不适合当前页面（${reason}），且未设置可接手的模型。请在 ⚙ 中设置模型，或自己完成其余步骤。`,
   stepsLeft: (n) => `（还剩 ${n} 步：请完成，或调用 done 说明目前的结果。）`,

@@ -15,6 +15,8 @@ export interface ReplayGate {
   permit(name: string, args: Record<string, unknown>): Promise<string | null>;
   /** Where the replay is: the step (0-based) whose call is about to run, the calls replayed so far, and the call. */
   at?(step: number, calls: number, call: { name: string; args: Record<string, unknown> }): void;
+  /** A call of the agent's own (ask_user: the person answers again), or null for a page tool. */
+  own?(name: string, args: Record<string, unknown>): Promise<{ ok: boolean; text: string } | null>;
   /** A call ran: as the recording would have recorded it. */
   ran?(record: { name: string; args: Record<string, unknown>; ok: boolean; result: string }): void;
   /** A call started a page load: resolves if this page is still here a while later (the replay goes on). */
@@ -103,7 +105,9 @@ export async function replay(
       const refused = await gate.permit(call.name, args);
       if (refused) return diverged(`${call.name} was not run: ${refused}`);
       gate.at?.(s, calls, { name: call.name, args });
-      const r = await helper.execute({ name: call.name, arguments: args }, gate.tools);
+      const r: { ok: boolean; text: string; data?: unknown } =
+        (await gate.own?.(call.name, args)) ??
+        (await helper.execute({ name: call.name, arguments: args }, gate.tools));
       gate.ran?.({ name: call.name, args, ok: r.ok, result: r.text });
       if (r.ok !== call.ok)
         return diverged(

@@ -29,6 +29,8 @@ export const savedTaskSchema = z.object({
   savedAt: z.number(),
   transcript: transcriptSchema,
   fields: z.array(field),
+  /** The recorded run's answer, said as the recording's when the task runs again with no model. */
+  answer: z.optional(z.string()),
 });
 export type SavedTask = z.infer<typeof savedTaskSchema>;
 export type SavedField = SavedTask['fields'][number];
@@ -88,6 +90,7 @@ export function taskFromRun(task: string, run: RunResult, name = task): SavedTas
     savedAt: Date.now(),
     transcript: { steps, observation: hide(run.observation) },
     fields,
+    ...(run.answer ? { answer: hide(run.answer).slice(0, 500) } : {}),
   };
 }
 

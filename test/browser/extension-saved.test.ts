@@ -42,7 +42,9 @@ describe('saved tasks in the extension', () => {
     await card.locator('button', { hasText: /^Run$/ }).click();
     await expect
       .poll(() => shell.locator('.msg.answer').last().textContent(), { timeout: 20_000 })
-      .toMatch(/^Done: \d+ steps replayed as recorded, with no model\.$/);
+      .toMatch(
+        /^Done: \d+ steps replayed as recorded, with no model\. The recorded run answered: “Requested\.”$/,
+      );
     expect(await page.locator('#done li').allTextContents()).toEqual([
       'Invoices for Dana, 2024 (not signed)',
       'Invoices for Lee, 2024 (not signed)',

@@ -114,7 +114,9 @@ describe('saved tasks in the panel', () => {
     expect(await requested(page)).toEqual([]);
 
     const answer = await runSaved(page, { Requester: 'Lee', Year: '2026', Password: 'hunter2' });
-    expect(answer).toMatch(/^Done: \d+ steps replayed as recorded, with no model\.$/);
+    expect(answer).toMatch(
+      /^Done: \d+ steps replayed as recorded, with no model\. The recorded run answered: “Requested the invoices for Dana, 2025\.”$/,
+    );
     expect(await requested(page)).toEqual(['Invoices for Lee, 2026 (signed)']);
     expect(mock.log).toHaveLength(0);
     const cost = await panelEl(page).locator('.msg.cost').last().textContent();
@@ -133,7 +135,7 @@ describe('saved tasks in the panel', () => {
     await page.waitForFunction(() => typeof window.LLMHelper === 'object');
     mock.log.length = 0;
     await openPanel(page, 'none');
-    expect(await runSaved(page, { Password: 'hunter2' })).toMatch(/^Done: .* with no model\.$/);
+    expect(await runSaved(page, { Password: 'hunter2' })).toMatch(/^Done: .* with no model\./);
     expect(await requested(page)).toEqual(['Invoices for Dana, 2025 (signed)']);
     expect(mock.log).toHaveLength(0);
 

@@ -59,7 +59,6 @@ async function main(): Promise<void> {
   const modeLabel = el('label', { className: 'mode' }, el('span'), mode);
   const allow = el('button', { type: 'button', hidden: true });
   const more = el('button', { type: 'button', className: 'more' }, '⋯');
-  const note = el('div', { className: 'note', hidden: true });
   const realInput = el('input', { type: 'checkbox' });
   const realLabel = el('label', {}, realInput, el('span'));
   const onConsole = el('input', { type: 'checkbox' });
@@ -88,7 +87,6 @@ async function main(): Promise<void> {
     el('style', {}, BAR_CSS),
     el('div', { className: 'line' }, tabName, more),
     el('div', { className: 'line' }, modeLabel, allow),
-    note,
     menu,
   );
   more.addEventListener('click', (e) => e.isTrusted && (menu.hidden = !menu.hidden));
@@ -179,11 +177,10 @@ async function main(): Promise<void> {
     onConsole.checked = !!consoleSites[origin];
     consoleLabel.hidden = !origin;
     const granted = !!origin && (await chrome.permissions.contains({ origins: [`${origin}/*`] }));
-    // Let in by the toolbar click (activeTab) but not granted the site: say so, and offer the grant.
+    // Let in by the toolbar click (activeTab): nothing to allow now. "Allow on this site" shows once the
+    // tab has left the site (or on a tab the click did not let in), when the person needs it.
     const inTab = !!origin && !granted && (await reachable(link.tab));
-    allow.hidden = !origin || granted;
-    note.hidden = !inTab;
-    note.textContent = inTab ? W.inTab : '';
+    allow.hidden = !origin || granted || inTab;
     allSites.hidden = allSitesWhy.hidden = await chrome.permissions.contains({ origins: ['<all_urls>'] });
     if (!running) panel.setExamples(W.examples(tab?.title ?? ''));
     if (consoleSites[origin]) void expose(link.tab);
@@ -242,7 +239,13 @@ async function main(): Promise<void> {
   }
 
   /** Saves where the person chose, and asks (within their click) for the model service when it needs it. */
+  /** The model's address as the settings say, for an error that does not carry the one it tried. */
+  let current = saved;
+  const settingsURL = () =>
+    current?.baseURL || providers.find((p) => p.name === current?.model)?.baseURL || '(the base URL)';
+
   function saveSettings(settings: PanelSettings): void {
+    current = settings;
     const chosen = providers.find((p) => p.name === settings.model);
     const base = settings.baseURL || chosen?.baseURL;
     // A service that does not answer pages (CORS) is reached with the person's permission for its host.
@@ -287,8 +290,12 @@ async function main(): Promise<void> {
         zh: { rememberWarning: WORDS.zh.rememberWarning },
       },
       // A model service's failure in the person's words: what failed, and what to do.
-      explain: (e, language) =>
-        e instanceof ProviderError ? (WORDS[language].errors[e.kind] ?? null) : null,
+      explain: (e, language) => {
+        if (!(e instanceof ProviderError)) return null;
+        const words = WORDS[language].errors[e.kind];
+        // The address it tried, so a wrong port or host shows.
+        return words?.replace('{url}', e.url ?? settingsURL()) ?? null;
+      },
     },
     {},
   );

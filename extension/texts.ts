@@ -11,7 +11,6 @@ const en = {
   modes: { act: 'Act', confirm: 'Act, confirm each action', read: 'Read only' },
   allow: 'Allow on this site',
   allowWhy: 'LLMHelper reads this site only with your permission: the browser asks you once.',
-  inTab: 'In this tab until it leaves the site (you opened LLMHelper here).',
   more: 'More',
   realInput: 'Real input',
   realInputWhy:
@@ -54,7 +53,7 @@ const en = {
     bad_request: 'The model service refused the request. Check the model name and base URL in ⚙.',
     context_length: 'The conversation is too long for this model. Clear it (⟲) and try again.',
     server: 'The model service failed. Try again in a minute.',
-    network: 'The model service could not be reached. Check the base URL in ⚙ and your connection.',
+    network: 'The model service at {url} could not be reached. Check the base URL in ⚙ and your connection.',
     timeout: 'The model service did not answer in time. Try again.',
     blocked: "The model service's safety filter refused this task.",
     bad_reply: 'The model service sent a reply LLMHelper cannot read. Check the model in ⚙.',
@@ -69,7 +68,6 @@ const zh: typeof en = {
   modes: { act: '执行操作', confirm: '执行，每步确认', read: '只读' },
   allow: '允许在此网站使用',
   allowWhy: 'LLMHelper 只有在你允许后才能读取此网站：浏览器会询问你一次。',
-  inTab: '在此标签页中有效，直到它离开此网站（你在这里打开了 LLMHelper）。',
   more: '更多',
   realInput: '真实输入',
   realInputWhy:
@@ -109,7 +107,7 @@ const zh: typeof en = {
     bad_request: '模型服务拒绝了请求。请在 ⚙ 中检查模型名称和基础 URL。',
     context_length: '对话对此模型来说太长了。请清空（⟲）后再试。',
     server: '模型服务出错。请一分钟后再试。',
-    network: '无法连接模型服务。请在 ⚙ 中检查基础 URL 和网络连接。',
+    network: '无法连接位于 {url} 的模型服务。请在 ⚙ 中检查基础 URL 和网络连接。',
     timeout: '模型服务没有及时回答。请再试一次。',
     blocked: '模型服务的安全过滤拒绝了此任务。',
     bad_reply: '模型服务的回复 LLMHelper 无法读取。请在 ⚙ 中检查模型。',

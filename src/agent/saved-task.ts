@@ -82,7 +82,19 @@ export function taskFromRun(task: string, run: RunResult, name = task): SavedTas
     for (const v of secrets) text = text.split(v).join('•••');
     return text;
   };
-  for (const st of steps) for (const c of st.calls) c.result = hide(c.result);
+  const hideIn = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? hide(v)
+      : Array.isArray(v)
+        ? v.map(hideIn)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hideIn(x)]))
+          : v;
+  for (const st of steps)
+    for (const c of st.calls) {
+      c.result = hide(c.result);
+      c.args = hideIn(c.args) as Record<string, unknown>;
+    }
   return {
     version: 1,
     name: name.trim().slice(0, 200) || task.slice(0, 200),

@@ -28,6 +28,8 @@ export class ProviderError extends LLMHelperError {
     readonly status?: number,
     /** How long the server asked us to wait, when it said. */
     readonly retryAfterMs?: number,
+    /** The address it tried, for a service that could not be reached. */
+    readonly url?: string,
   ) {
     super('provider', message);
   }
@@ -148,5 +150,8 @@ export function explainFetchFailure(url: string, provider: string, error: unknow
           }.`
         : 'Check that it runs at that address.'
     }`,
+    undefined,
+    undefined,
+    origin,
   );
 }

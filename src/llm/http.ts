@@ -159,7 +159,13 @@ export async function send<T>(
     // Said only when it happened: how many times the request went out.
     const tried = (e: ProviderError) =>
       attempt
-        ? new ProviderError(e.kind, `${e.message} (Sent ${attempt + 1} times.)`, e.status, e.retryAfterMs)
+        ? new ProviderError(
+            e.kind,
+            `${e.message} (Sent ${attempt + 1} times.)`,
+            e.status,
+            e.retryAfterMs,
+            e.url,
+          )
         : e;
     if (!retryable) {
       if (delivered() && error.retryable)
@@ -167,6 +173,8 @@ export async function send<T>(
           error.kind,
           `${error.message} Not sent again: part of the reply was already handed on.`,
           error.status,
+          undefined,
+          error.url,
         );
       throw tried(error);
     }

@@ -96,7 +96,7 @@ function httpProvider(
   const key = o.apiKey && new RegExp(`(^|[^\\w-])${escapeRegExp(o.apiKey)}(?![\\w-])`, 'g');
   const scrubKey = (e: unknown): unknown =>
     key && e instanceof ProviderError
-      ? new ProviderError(e.kind, e.message.replace(key, '$1[api key]'), e.status, e.retryAfterMs)
+      ? new ProviderError(e.kind, e.message.replace(key, '$1[api key]'), e.status, e.retryAfterMs, e.url)
       : e;
   return {
     name: label,

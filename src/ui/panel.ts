@@ -102,7 +102,15 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   const panel = h('section', { class: docked ? 'panel docked' : 'panel', 'aria-label': 'LLMHelper' });
   const gear = h('button', { type: 'button', click: () => showSettings(true) }, '⚙');
   const restart = h('button', { type: 'button', click: () => clear() }, '⟲');
-  const head = h('div', { class: 'head' }, h('b', {}, 'LLMHelper'), modelLabel, gear, restart);
+  // Docked, the browser's side panel already names LLMHelper in its own title bar: one title, not two.
+  const head = h(
+    'div',
+    { class: 'head' },
+    ...(docked ? [] : [h('b', {}, 'LLMHelper')]),
+    modelLabel,
+    gear,
+    restart,
+  );
   if (!docked)
     head.append(
       h(
@@ -188,9 +196,11 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     if (own) return own;
     if (!personsModel()) return undefined;
     const preset = deps.providers.find((p) => p.name === settings.model);
-    return preset?.price && (!settings.modelName || settings.modelName === preset.model)
-      ? preset.price
-      : undefined;
+    // The list price is the preset's service's, for its default model: not another server's or model's.
+    const same =
+      (!settings.modelName || settings.modelName === preset?.model) &&
+      (!settings.baseURL || settings.baseURL === preset?.baseURL);
+    return same ? preset?.price : undefined;
   }
   /** Whether a model can take over a saved task: one given, or the person's with its key. */
   const hasModel = () =>
@@ -284,6 +294,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     return finish(() => ensureAgent().run(task), task);
   }
 
+  /** Each run's cost row and its result: worded again in the language the person picks. */
+  const costRows = new WeakMap<Element, RunResult>();
+
   /** Runs a saved task the person chose, with their values: the model only where the page changed. */
   function runSaved(saved: SavedTask, values: string[]): void {
     if (running) return;
@@ -337,7 +350,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       // The files the run downloaded, so the person can find them.
       if (result.downloads?.length)
         add(h('div', { class: 'msg' }, `${T.downloaded} ${result.downloads.map((d) => d.file).join(', ')}`));
-      add(h('div', { class: 'msg cost' }, costWords(result, T)));
+      costRows.set(add(h('div', { class: 'msg cost' }, costWords(result, T))), result);
       // A saved task that replayed whole is saved already; one the model finished may be saved over it.
       if (task && (!result.replay || result.replay.diverged)) tasks.offerSave(task, result, name);
       // As many steps as rows shown: the calls made (a final answer in words is no step of its own).
@@ -374,8 +387,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   /** The example tasks (the integrator's, or the host's for the page), while the log shows no task. */
   let exampleTasks: Localized[] = options.examples ?? [];
   function showExamples() {
-    add(tasks.list());
-    if (exampleTasks.length) add(examples());
+    // Below what is open (the settings a newcomer starts with), without scrolling it away.
+    list.append(tasks.list());
+    if (exampleTasks.length) list.append(examples());
   }
   const examples = () =>
     h(
@@ -431,11 +445,16 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
         agent = null; // the next task uses the new settings (the conversation starts over)
         form.remove();
         list.querySelector('.examples')?.replaceWith(examples()); // in the language chosen
+        for (const row of list.querySelectorAll('.msg.cost'))
+          row.textContent = costWords(costRows.get(row) ?? ({} as RunResult), T);
+        tasks.relabel();
         render();
       },
       (model) => deps.providers.find((p) => p.name === model)?.price,
     );
     settingsCard = add(form);
+    // The card reads top-down from its first field (the provider), whatever the list held above it.
+    list.scrollTop = Math.max(0, form.offsetTop - list.offsetTop - 8);
     if (pressed) focusEl(form.querySelector('select')!);
   }
 

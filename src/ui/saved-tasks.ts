@@ -130,11 +130,21 @@ export function savedTasks(deps: SavedTasksDeps) {
     shown = deps.add(box);
   }
 
+  /** Save offers not yet taken, to word again in the language the person picks. */
+  const offers: { row: HTMLElement; again(): void }[] = [];
+
+  /** The offers not taken, in the panel's language now. */
+  function relabel(): void {
+    for (const o of offers.splice(0)) if (o.row.isConnected) o.again();
+  }
+
   /** After a run that ended done: a Save button, then a name to save it under (the task's words). */
-  function offerSave(task: string, result: RunResult, named = task): void {
+  function offerSave(task: string, result: RunResult, named = task, at?: HTMLElement): void {
     if (result.status !== 'done' || !result.steps.some((s) => s.calls.some((c) => c.name !== 'done'))) return;
     const T = deps.T();
     const row = h('div', { class: 'row save-task' });
+    const offer = { row, again: () => offerSave(task, result, named, row) };
+    offers.push(offer);
     const start = h(
       'button',
       {
@@ -159,16 +169,20 @@ export function savedTasks(deps: SavedTasksDeps) {
             },
             T.save,
           );
+          // Taken: the name field stays as the person is filling it.
+          const i = offers.indexOf(offer);
+          if (i >= 0) offers.splice(i, 1);
           row.replaceChildren(h('label', {}, T.taskName, name), save, said);
         },
       },
       T.saveTask,
     );
     row.append(start);
-    deps.add(row);
+    if (at) at.replaceWith(row);
+    else deps.add(row);
   }
 
-  return { list, show, offerSave };
+  return { list, show, offerSave, relabel };
 }
 
 /** What a run used and cost, in words: tokens in, out and cached, and dollars where the price is known. */

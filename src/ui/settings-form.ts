@@ -87,10 +87,11 @@ export function settingsForm(
   const form = h(
     'div',
     { class: 'card settings', role: 'dialog', 'aria-label': T.settings },
+    // What a newcomer sets first, first: the provider and its key; then where and which model.
     field(T.model, model),
+    field(T.apiKey, apiKey),
     field(T.baseURL, baseURL),
     field(T.modelName, modelName),
-    field(T.apiKey, apiKey),
     field(T.price, price),
     h('label', { class: 'check' }, remember, ` ${T.remember}`),
     h('div', { class: 'warn' }, T.rememberWarning),

@@ -47,7 +47,7 @@ button.danger { background: #c62828; border-color: #c62828; color: #fff; }
 .warn { font-size: 11px; color: #8a5a00; }
 .ok { font-size: 11px; color: #1b6e2e; }
 .examples { display: flex; flex-wrap: wrap; gap: 6px; }
-.examples button { font-size: 12px; padding: 4px 8px; border-radius: 12px; text-align: left; }
+.examples button { font-size: 12px; padding: 4px 8px; border-radius: 12px; text-align: left; max-width: 100%; white-space: normal; overflow-wrap: anywhere; }
 .saved-tasks { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .saved-tasks .label, .saved-task .label { width: 100%; font-size: 12px; font-weight: 600; color: #2b3344; }
 .saved-tasks button { font-size: 12px; padding: 4px 8px; border-radius: 12px; text-align: left; border-color: #2857e0; }

@@ -182,14 +182,13 @@ const zh: typeof en = {
   run: '运行',
   forgetTask: '删除',
   tokens: (input: number, output: number, cached: number) =>
-    `输入 ${input.toLocaleString('en')} 个 token，输出 ${output.toLocaleString('en')} 个，缓存 ${cached.toLocaleString('en')} 个`,
+    `输入 ${input.toLocaleString('en')} 个词元，输出 ${output.toLocaleString('en')} 个，缓存 ${cached.toLocaleString('en')} 个`,
   priceUnknown: '费用未知（在 ⚙ 中设置价格）',
   replayedFree: (n: number) => `${n} 步为重放，不产生费用`,
   replayed: '重放',
-  price: '价格，每百万 token 美元（输入 / 输出 / 缓存）',
+  price: '价格，每百万词元美元（输入 / 输出 / 缓存）',
   listPrice: (p: string, asOf: string) => `${p}（标价，${asOf}）`,
-  badPrice: (text: string) =>
-    `“${text}”不是价格：请按“输入 / 输出”填写每百万 token 的美元价，例如 0.4 / 1.6。`,
+  badPrice: (text: string) => `“${text}”不是价格：请按“输入 / 输出”填写每百万词元的美元价，例如 0.4 / 1.6。`,
 };
 
 export const TEXTS: Record<UiLanguage, typeof en> = { en, zh };

@@ -112,17 +112,6 @@ describe('the extension from its toolbar button', () => {
   it('one real click opens the side panel and lets it into the tab: the first task reads the page and takes a screenshot', async () => {
     // No site permission: only the toolbar click lets it in.
     expect(await worker.evaluate(async () => (await chrome.permissions.getAll()).origins ?? [])).toEqual([]);
-    // The person's key, as the side panel's settings keep it (chrome.storage.session).
-    await worker.evaluate((s) => chrome.storage.session.set({ settings: s }), {
-      model: 'openai',
-      baseURL: `${mock.url}/v1`,
-      modelName: '',
-      apiKey: 'sk-test-toolbar-0123456789',
-      remember: false,
-      maxSteps: 20,
-      preset: 'standard',
-      language: 'en',
-    });
     mock.setScenario({
       tasks: [
         {
@@ -143,8 +132,29 @@ describe('the extension from its toolbar button', () => {
     );
     shot('toolbar-1-page');
     xdotool('mousemove', String(icon.x), String(icon.y), 'click', '1');
-    // The side panel opens beside the page, with its Send button.
-    const send = await waitForScreen('the side panel', () =>
+    // The side panel opens beside the page. A newcomer's first screen (toolbar-2-first-screen.png, to
+    // look at): the settings read from the top (the Provider in view), under the browser's one title
+    // bar, and nothing to allow on this tab.
+    let send = await waitForScreen('the side panel', () =>
+      findColor(captureScreen(display), SEND_RGB, { left: 800, top: 600 }),
+    );
+    await new Promise((r) => setTimeout(r, 300)); // drawn
+    shot('toolbar-2-first-screen');
+    // The person's key, as the side panel's settings keep it (chrome.storage.session).
+    await worker.evaluate((s) => chrome.storage.session.set({ settings: s }), {
+      model: 'openai',
+      baseURL: `${mock.url}/v1`,
+      modelName: '',
+      apiKey: 'sk-test-toolbar-0123456789',
+      remember: false,
+      maxSteps: 20,
+      preset: 'standard',
+      language: 'en',
+    });
+    // The side panel loaded again (its page at another address), as the person's Save would leave it.
+    await worker.evaluate(() => chrome.sidePanel.setOptions({ path: 'sidepanel.html?set-up' }));
+    await new Promise((r) => setTimeout(r, 1500));
+    send = await waitForScreen('the side panel, set up', () =>
       findColor(captureScreen(display), SEND_RGB, { left: 800, top: 600 }),
     );
     shot('toolbar-2-side-panel');

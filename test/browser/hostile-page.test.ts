@@ -73,6 +73,7 @@ describe('a hostile page script cannot act as the person', () => {
       const r = await page.evaluate((css) => {
         const root = (window as unknown as { __stolenRoot: ShadowRoot }).__stolenRoot;
         const el = root.querySelector(css) as HTMLElement;
+        el.scrollIntoView({ block: 'nearest' }); // the person scrolls to it
         const b = el.getBoundingClientRect();
         return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
       }, css);

@@ -62,7 +62,7 @@ describe('the README quick start', () => {
     if (!(await settings.isVisible())) await ui.getByRole('button', { name: 'Settings' }).click();
     await settings.locator('select').first().selectOption('openai');
     await settings.locator('input[type=url]').fill(`${mock.url}/v1`);
-    await settings.locator('input[type=text]').fill('scripted-model');
+    await settings.getByRole('textbox', { name: 'Model', exact: true }).fill('scripted-model');
     await settings.locator('input[type=password]').fill('sk-quick-start-1234');
     await settings.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => settings.locator('[role=status]').textContent()).toMatch(/It works/);

@@ -252,7 +252,7 @@ describe('saved tasks in the panel', () => {
       expect(row).toMatch(
         language === 'en'
           ? /^[\d,]+ tokens in, [\d,]+ out, [\d,]+ cached · \$0\.\d{4}$/
-          : /^输入 [\d,]+ 个 token，输出 [\d,]+ 个，缓存 [\d,]+ 个 · \$0\.\d{4}$/,
+          : /^输入 [\d,]+ 个词元，输出 [\d,]+ 个，缓存 [\d,]+ 个 · \$0\.\d{4}$/,
       );
       // The cost is the tokens at that price.
       const [input, output, cached] = row.match(/\d[\d,]*/g)!.map((n) => Number(n.replace(/,/g, '')));

@@ -53,10 +53,14 @@ export function savedTasks(deps: SavedTasksDeps) {
     }
   };
 
+  /** The list shown last, drawn again when a task is deleted. */
+  let listed: HTMLElement | null = null;
+
   /** The list of saved tasks, filled in once storage answers; empty (hidden) when there are none. */
   function list(): HTMLElement {
     const box = h('div', { class: 'saved-tasks', role: 'group' });
     box.hidden = true;
+    listed = box;
     void load().then((tasks) => {
       if (!tasks.length) return;
       const T = deps.T();
@@ -121,6 +125,7 @@ export function savedTasks(deps: SavedTasksDeps) {
           const tasks = (await load()).filter((t) => t.name !== saved.name);
           await store.save(tasks).catch(() => undefined);
           box.remove();
+          if (listed?.isConnected) listed.replaceWith(list());
         },
       },
       T.forgetTask,

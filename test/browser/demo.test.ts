@@ -194,7 +194,8 @@ describe('the demo', () => {
     await status(page)
       .getByText(/Done|Stopped|Failed/)
       .waitFor({ timeout: 20_000 });
-    return (await panel(page).locator('.msg').last().textContent()) ?? '';
+    // The run's last word (its cost row comes after it).
+    return (await panel(page).locator('.msg:not(.cost)').last().textContent()) ?? '';
   }
 
   describe('the scripted demo is honest about what it knows', () => {

@@ -232,6 +232,12 @@ describe('saved tasks in the panel', () => {
     expect(await requested(page)).toEqual([]);
     expect(await panelEl(page).locator('.msg.user').count()).toBe(0);
     expect(mock.log).toHaveLength(0);
+    // The person deletes the planted one: gone from storage and from the list.
+    await card.locator('button', { hasText: /^Delete$/ }).click();
+    await expect.poll(() => list.allTextContents()).toEqual(['Request the invoices for Dana, 2025']);
+    expect(await page.evaluate(() => localStorage.getItem('llm-helper.panel.tasks'))).not.toContain(
+      'Planted',
+    );
     await page.close();
   });
 

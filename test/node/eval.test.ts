@@ -36,9 +36,9 @@ const results = (out: string) =>
   );
 
 describe('npm run eval', () => {
-  it('runs the shipped suite with the scripted model, labelled so, with a transcript per run', async () => {
+  it('runs the shipped suite with the scripted model, labelled so, with a transcript per run; --replay runs each again with 0 model tokens', async () => {
     const out = join(dir, 'scripted');
-    const r = await evalRun(['--provider', 'scripted', '--out', out]);
+    const r = await evalRun(['--provider', 'scripted', '--replay', '--out', out]);
     expect(r.stdout).toContain('Scripted model (not a language model)');
     const res = results(out);
     expect(res.scripted).toBe(true);
@@ -56,35 +56,32 @@ describe('npm run eval', () => {
     const refused = JSON.parse(readFileSync(join(out, transcripts, 'refused-delete-1.json'), 'utf8'));
     expect(refused.confirmations[0]).toMatch(/Delete/);
     expect(refused.success).toBe(true);
-  }, 240_000);
-
-  it('--replay: each task saved and run again on a fresh page and on a changed one, with 0 model tokens', async () => {
-    const out = join(dir, 'replay');
-    const r = await evalRun(['--provider', 'scripted', '--replay', '--out', out]);
+    // --replay: each task saved and run again on a fresh page, and on a changed one where it has "changed".
     expect(r.stdout).toContain('## Replayed on a fresh page, no model');
-    const res = results(out) as {
-      replays: Record<
-        string,
-        {
-          name: string;
-          successes: number;
-          runs: number;
-          inputTokens: number;
-          outputTokens: number;
-          why: string[];
-        }[]
-      >;
-    };
-    expect(res.replays.replay!.map((t) => t.name)).toEqual(suite.tasks.map((t) => t.name));
-    for (const t of res.replays.replay!) {
+    const replays = (
+      res as {
+        replays: Record<
+          string,
+          {
+            name: string;
+            successes: number;
+            runs: number;
+            inputTokens: number;
+            outputTokens: number;
+            why: string[];
+          }[]
+        >;
+      }
+    ).replays;
+    expect(replays.replay!.map((t) => t.name)).toEqual(suite.tasks.map((t) => t.name));
+    for (const t of replays.replay!) {
       expect(t.successes, `${t.name}: ${t.why.join('; ')}`).toBe(t.runs);
       expect(t.inputTokens + t.outputTokens).toBe(0);
     }
-    // The tasks with "changed" (rows reordered, one added above) replay there too.
     const changed = suite.tasks.filter((t) => (t as { changed?: string }).changed).map((t) => t.name);
     expect(changed.length).toBeGreaterThan(0);
-    expect(res.replays.changed!.map((t) => t.name)).toEqual(changed);
-    for (const t of res.replays.changed!) expect(t.successes, `${t.name}: ${t.why.join('; ')}`).toBe(t.runs);
+    expect(replays.changed!.map((t) => t.name)).toEqual(changed);
+    for (const t of replays.changed!) expect(t.successes, `${t.name}: ${t.why.join('; ')}`).toBe(t.runs);
   }, 300_000);
 
   it('reports a failed check as a failure, and a transcript replays in the page', async () => {

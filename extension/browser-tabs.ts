@@ -22,8 +22,10 @@ export function browserTabs(
   const elsewhere: Elsewhere = {
     ...was,
     // The browser's tabs are the truth of what opened; a guess it did not bear out opened nothing.
+    // A tab the browser has not given an address yet (it is still being made) has the one the page asked
+    // for, where the page layer saw it (a link's or form's target), in the order they opened.
     tabs: opened.length
-      ? opened.map((t) => ({ url: t.url, how: 'link' as const, tab: t.id }))
+      ? opened.map((t, i) => ({ url: t.url || was.tabs[i]?.url || '', how: 'link' as const, tab: t.id }))
       : was.tabs.filter((t) => !t.unsure),
     blocked: opened.length ? was.blocked : [...was.blocked, ...unsure.map((t) => t.url)],
   };

@@ -186,8 +186,14 @@ export class TabLink implements PageTools {
     const tabs: { id: number; url: string }[] = [];
     for (const t of opened) {
       if (t.id === undefined) continue;
-      const now = await chrome.tabs.get(t.id).catch(() => null);
-      tabs.push({ id: t.id, url: now?.pendingUrl || now?.url || t.pendingUrl || t.url || '' });
+      const read = async () => {
+        const now = await chrome.tabs.get(t.id!).catch(() => null);
+        return now?.pendingUrl || now?.url || t.pendingUrl || t.url || '';
+      };
+      // A tab just made may not have its address yet: a moment more.
+      let url = await read();
+      if (!url || url === 'about:blank') url = (await sleep(150).then(read)) || url;
+      tabs.push({ id: t.id, url: url === 'about:blank' ? '' : url });
     }
     const told = browserTabs(report, tabs);
     if (!told) return r;

@@ -46,6 +46,9 @@ export async function upload(
       ? element
       : dom.qs(element, 'input[type=file]');
   const tracker = await track(ctx.store);
+  // What a person did: picked files for a field, or dropped them; what the page made of it is in the
+  // changes (a list entry, a preview, a request), never assumed to be an upload.
+  const names = list.map((f) => `"${f.name}"`).join(', ');
   let how: string;
   if (input) {
     if (list.length > 1 && !(input as HTMLInputElement).multiple)
@@ -57,18 +60,18 @@ export async function upload(
     (input as HTMLInputElement).files = dt.files;
     plainEvent(input, 'input');
     plainEvent(input, 'change');
-    how = `into ${elementLine(ctx.store, input)}`;
+    how = `Chose ${names} for ${elementLine(ctx.store, input)} (as a person picks a file: the page sends it when it does, often with its own upload or submit button)`;
   } else {
     for (const type of ['dragenter', 'dragover', 'drop'])
       element.dispatchEvent(
         new win.DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer: dt }),
       );
-    how = `by dropping them on ${elementLine(ctx.store, element)}`;
+    how = `Dropped ${names} on ${elementLine(ctx.store, element)}`;
   }
   const changes = await tracker.finish(input);
   return {
     ok: true,
-    message: `${note}Uploaded ${list.map((f) => `"${f.name}"`).join(', ')} ${how}.${describeChanges(changes)}`,
+    message: `${note}${how}.${describeChanges(changes)}`,
     changes,
   };
 }

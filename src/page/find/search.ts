@@ -232,7 +232,7 @@ export function* search(
       if (!dom.connected(el) || !dom.connected(c.source)) candidates.delete(el);
   const hidden: Candidate[] = [];
   return {
-    candidates: yield* rank(candidates, opts, hidden, pace),
+    candidates: yield* rank(candidates, opts, hidden, pace, !!pattern && isCommand(pattern.regex.source)),
     hidden,
     note: pattern?.note,
     unreachable,
@@ -253,9 +253,24 @@ function dropWrappers(candidates: Map<Element, Candidate>): void {
   }
 }
 
+/** Words a person clicks a button for: a pattern that begins with one asks for a command. */
+const COMMAND =
+  /^\^?(?:show|save|send|submit|delete|remove|add|create|new|edit|update|apply|upload|download|export|import|open|close|cancel|confirm|approve|reject|preview|compare|search|go|next|previous|back|continue|log ?in|log ?out|sign ?in|sign ?out|register|print|copy|move|rename|archive|restore|reset|refresh|load|run|start|stop)\b/i;
+const isCommand = (source: string): boolean => COMMAND.test(source.replace(/\\s[*+?]?|\\ /g, ' '));
+
+/** A button as a person sees one (a <button>, a submit input, role=button): what a command names. */
+const isButton = (el: Element): boolean => {
+  const role = dom.attr(el, 'role');
+  if (role) return role === 'button';
+  const tag = dom.tag(el);
+  if (tag === 'BUTTON') return true;
+  return tag === 'INPUT' && /^(submit|button|reset)$/i.test(dom.attr(el, 'type') ?? '');
+};
+
 /**
  * Exact over partial (the strongest signal: an icon button titled "Delete Invoice 2024-03" must not beat
- * the cell that reads "Invoice 2024-03"), then interactive over static, then in the viewport over
+ * the cell that reads "Invoice 2024-03"), then, for words that are a command ("Show differences"), a
+ * button over links that contain them, then interactive over static, then in the viewport over
  * off-screen; ties in document order.
  */
 function* rank(
@@ -263,6 +278,7 @@ function* rank(
   opts: FindOptions,
   hidden: Candidate[],
   pace: Pace,
+  command = false,
 ): Steps<Candidate[]> {
   const wanted = opts.visible ?? true;
   const out: Candidate[] = [];
@@ -277,7 +293,12 @@ function* rank(
     if (wanted === 'viewport' && !vis.inViewport) continue;
     if (!vis.visible) c.hidden = vis.reason;
     c.inViewport = vis.inViewport;
-    c.score = (c.exact ? 4 : 0) + (isInteractive(c.el) ? 3 : 0) + (vis.inViewport ? 2 : 0);
+    c.score =
+      (c.exact ? 4 : 0) +
+      // Less than an exact name's and a view's together: an exact link in view still comes first.
+      (command && isButton(c.el) ? 3 : 0) +
+      (isInteractive(c.el) ? 3 : 0) +
+      (vis.inViewport ? 2 : 0);
     out.push(c);
   }
   return out.sort((a, b) => b.score - a.score || a.order - b.order);

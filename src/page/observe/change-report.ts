@@ -39,6 +39,9 @@ export interface ChangeReport {
   value?: string;
   /** Other fields the action set (a picker filling its field), each with its value now. */
   fieldsSet?: string[];
+  /** Other controls the action enabled or disabled: how many, and the first few with IDs. */
+  enabled?: { count: number; sample: string[] };
+  disabled?: { count: number; sample: string[] };
   /** What a typeahead offered under the field typed into: items with IDs (click one to choose it). */
   suggestions?: string[];
   /** The part the target controls (aria-controls), shown by the action: a tab's panel, a collapsed section. */
@@ -119,7 +122,34 @@ export function observeChanges(roots: SearchRoot[], onChange?: () => void) {
     characterDataOldValue: true,
   };
   for (let i = 0; i < roots.length; i++) observer.observe(roots[i]!, options);
-  return { added, removed, touched, text, observer, roots };
+  // Controls the page enabled or disabled meanwhile, with whether each was disabled before (the first
+  // old value seen is the state before the action).
+  const toggled = new Map<Element, boolean>();
+  const toggles = new MutationObserver((records) => {
+    for (const r of records) {
+      if (dom.nodeType(r.target) !== 1 || toggled.has(r.target as Element)) continue;
+      const el = r.target as Element;
+      // Disabled before: the changed attribute's old value, or the other one as it stands.
+      const before =
+        r.attributeName === 'disabled'
+          ? r.oldValue !== null || dom.attr(el, 'aria-disabled') === 'true'
+          : r.oldValue === 'true' || dom.attr(el, 'disabled') !== null;
+      toggled.set(el, before);
+    }
+  });
+  for (let i = 0; i < roots.length; i++)
+    toggles.observe(roots[i]!, {
+      subtree: true,
+      attributeFilter: ['disabled', 'aria-disabled'],
+      attributeOldValue: true,
+    });
+  const both = {
+    disconnect: () => {
+      observer.disconnect();
+      toggles.disconnect();
+    },
+  };
+  return { added, removed, touched, text, observer: both, roots, toggled };
 }
 
 /**
@@ -175,3 +205,7 @@ export function itemLines(store: ElementStore, items: Element[], max: number): s
   const lines = items.slice(0, max).map((i) => `[${store.idFor(i)}] "${truncate(textOf(i, 60), 60)}"`);
   return items.length > max ? lines.concat(`… ${items.length - max} more`) : lines;
 }
+
+/** Whether a control is disabled by its attributes (disabled, aria-disabled): what the page toggles. */
+export const disabledByAttribute = (el: Element): boolean =>
+  dom.attr(el, 'disabled') !== null || dom.attr(el, 'aria-disabled') === 'true';

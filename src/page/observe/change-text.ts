@@ -41,6 +41,11 @@ export function describeChanges(c: ChangeReport, origin = location.origin): stri
   if (c.notSent) parts.push(`the form was not sent: ${plural(c.invalid!.length, 'field')} in error`);
   if (c.invalid) parts.push(`invalid: ${c.invalid.join('; ')}`);
   if (c.fieldsSet) parts.push(`set ${c.fieldsSet.join('; ')}`);
+  for (const k of ['enabled', 'disabled'] as const) {
+    const f = c[k];
+    // A few by name; past a handful, how many.
+    if (f) parts.push(f.count <= 4 ? `${k} ${f.sample.join(', ')}` : `${k} ${plural(f.count, 'control')}`);
+  }
   if (c.focus) parts.push(`focus: ${c.focus}`);
   // What went wrong comes first: a model that reads only the start must still see it.
   const wrong = [

@@ -17,6 +17,7 @@ import {
   refLine,
   sampleOf,
   type ChangeReport,
+  disabledByAttribute,
 } from './change-report';
 import { deepActiveElement } from '../read/describe';
 import { elementLine } from '../read/lines';
@@ -84,6 +85,9 @@ function decorative(target: Element | null | undefined): boolean {
     if (dom.attr(n, 'aria-hidden') === 'true') return true;
   return false;
 }
+
+/** Each field's value as the last action that set or typed into it ended: a later commit of it is not news. */
+const lastValues = new WeakMap<Element, string>();
 
 export interface Tracker {
   /** Elements added or whose attributes changed since tracking began (for menu detection). */
@@ -203,7 +207,7 @@ export async function track(store: ElementStore, target?: Element, keys = false)
   if (navigation) navigation.addEventListener('navigate', onNavigate);
   else window.addEventListener('pagehide', onUnload);
   for (const type of EVENTS) window.addEventListener(type, onEvent, true);
-  const { added, removed, touched, text, observer, roots } = observeChanges(pageRoots, () => {
+  const { added, removed, touched, text, observer, roots, toggled } = observeChanges(pageRoots, () => {
     mutated = true;
     last = performance.now();
   });
@@ -452,17 +456,37 @@ export async function track(store: ElementStore, target?: Element, keys = false)
         const value = fieldValue(target);
         if (value !== undefined) report.value = value;
       }
-      // Another field the action set (a date picker's day filling its field): said with its value.
+      // Another field the action set (a date picker's day filling its field): said with its value. Not a
+      // field whose earlier edit the page committed now (a change event as focus left it), at the value
+      // an earlier action already ended with: that is not news of this one.
       const set = [...valued].filter(
         (f) =>
           dom.connected(f) &&
           f !== target &&
+          lastValues.get(f) !== fieldValue(f) &&
           !(target && dom.contains(f, target)) &&
           fieldValue(f) !== undefined &&
           // Not a widget's hidden native field (Fomantic's select): its widget says the value.
           isVisible(f),
       );
       if (set.length) report.fieldsSet = set.slice(0, 3).map((f) => elementLine(store, f));
+      for (const f of [...set, ...(target ? [target] : [])]) {
+        const v = fieldValue(f);
+        if (v !== undefined) lastValues.set(f, v);
+      }
+      // Other controls the action enabled or disabled (ticking one revision disables two, enables Compare).
+      const flipped: Record<'enabled' | 'disabled', Element[]> = { enabled: [], disabled: [] };
+      for (const [el, was] of toggled) {
+        if (!dom.connected(el) || el === target || (target && dom.contains(el, target))) continue;
+        if (!isInteractive(el) || !isVisible(el) || disabledByAttribute(el) === was) continue;
+        flipped[was ? 'enabled' : 'disabled'].push(el);
+      }
+      for (const k of ['enabled', 'disabled'] as const)
+        if (flipped[k].length)
+          report[k] = {
+            count: flipped[k].length,
+            sample: flipped[k].slice(0, 4).map((el) => elementLine(store, el, { text: false })),
+          };
       const newAlerts = now.alerts
         // A dialog that is also a live region (SweetAlert2's) is said as a dialog.
         .filter((a) => !dom.matches(a, DIALOG_SELECTOR))

@@ -140,7 +140,7 @@ function computeName(el: Element): string {
   if (LABELABLE.has(tag)) {
     const t =
       freeLabel(el) ||
-      normalize(dom.attr(el, 'title') ?? '') ||
+      titleOf(el) ||
       normalize(dom.attr(el, 'placeholder') ?? '') ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '');
     if (t) return t;
@@ -155,12 +155,11 @@ function computeName(el: Element): string {
       replacedName(el)
     );
   }
-  if (tag === 'IMG' || tag === 'AREA')
-    return normalize(dom.attr(el, 'alt') ?? '') || normalize(dom.attr(el, 'title') ?? '');
+  if (tag === 'IMG' || tag === 'AREA') return normalize(dom.attr(el, 'alt') ?? '') || titleOf(el);
   const role = roleOf(el);
   if (role === 'textbox' || role === 'combobox' || role === 'searchbox' || role === 'listbox')
     return (
-      normalize(dom.attr(el, 'title') ?? '') ||
+      titleOf(el) ||
       freeLabel(el) ||
       normalize(dom.attr(el, 'aria-placeholder') ?? '') ||
       // Editors (Quill, Medium Editor, Tiptap) show a placeholder from data-placeholder.
@@ -179,10 +178,10 @@ function computeName(el: Element): string {
     const toggle = /^(checkbox|switch|radio)$/.test(role) ? freeLabel(el) || adjacentLabel(el) : '';
     // A nameless control alone in an element with a title goes by it (View Design's pager arrows).
     const up = dom.parentEl(el);
-    const around = up && dom.children(up).length === 1 ? normalize(dom.attr(up, 'title') ?? '') : '';
-    return normalize(dom.attr(el, 'title') ?? '') || tooltipOf(el) || toggle || around || iconName(el);
+    const around = up && dom.children(up).length === 1 ? titleOf(up) : '';
+    return titleOf(el) || tooltipOf(el) || toggle || around || iconName(el);
   }
-  return normalize(dom.attr(el, 'title') ?? '');
+  return titleOf(el);
 }
 
 /** A menu inside a button: one with a role, or a positioned box whose class is menu (not a label's span.menu). */
@@ -196,6 +195,24 @@ const labelInside = (el: Element): string => {
   if (!label || (label.control && label.control !== el && !dom.contains(el, label.control))) return '';
   return labelText(label);
 };
+
+/** A modifier in a key hint: Alt+Shift+F, ⌘K, Ctrl-K. */
+const MOD = '(?:alt|ctrl|control|shift|cmd|command|meta|option|opt|⌘|⌥|⇧|⌃)\\s*[+-]?\\s*';
+/** The key itself: a letter or digit, F1–F12, or a named key. */
+const KEY = '(?:[a-z0-9]|f\\d{1,2}|esc|enter|space|tab)';
+/** A title that is only a key hint ("[F]", "Alt+Shift+F"), or ends in one ("Search [F]", "Save (Ctrl+S)"). */
+const KEY_HINT_ONLY = new RegExp(`^(?:${MOD})*${KEY}$`, 'i');
+const KEY_HINT_END = new RegExp(`\\s*[[(](?:${MOD})*${KEY}[\\])]$`, 'i');
+
+/**
+ * What an element's title says as a name: its text without an access-key hint, which names a key, not
+ * the control ("[F]" on DokuWiki's search box, whose placeholder says Search).
+ */
+export function titleOf(el: Element): string {
+  const t = normalize(dom.attr(el, 'title') ?? '').replace(KEY_HINT_END, '');
+  // A bare key combination ("Alt+Shift+F"); a lone letter ("X" on a close box) may be a name.
+  return KEY_HINT_ONLY.test(t) && /[+\-⌘⌥⇧⌃]/.test(t) ? '' : t;
+}
 
 /**
  * Where tooltip libraries keep what a control's title said: Ext JS's data-qtip, and the title Bootstrap's

@@ -30,7 +30,7 @@ import { UI_HOST, containsDeep, docOrder, ownShadow } from '../dom/walk';
 import * as dom from '../dom/members';
 import { elementIndex } from '../dom/index-range';
 import { comboboxOf, standIn } from '../perceive/stand-in';
-import { checkBudget, elementLine, isShown, listWithin, quoted, visibleOnly } from './lines';
+import { checkBudget, elementLine, hrefOf, isShown, listWithin, quoted, visibleOnly } from './lines';
 import { describeTable } from './describe-table';
 import { atOnce, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
@@ -305,9 +305,16 @@ export function mainActions(
   };
   return [...seen.values()].map(([first, ...more]) => {
     if (!more.length) return elementLine(store, first!);
-    const shown = [first!, ...more].slice(0, every ? Infinity : 4).map(where);
-    const rest = more.length + 1 - shown.length;
-    return `${elementLine(store, first!).replace(/^\[\d+\] /, '')} ×${more.length + 1}${every ? '' : ' in view'}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
+    const all = [first!, ...more];
+    // Links of one name to different places are not one link: each entry says where it goes.
+    const places = new Set(all.map(hrefOf)).size;
+    const shown = all
+      .slice(0, every ? Infinity : 4)
+      .map((el) => (places > 1 ? `${where(el)} → ${hrefOf(el)}` : where(el)));
+    const rest = all.length - shown.length;
+    let head = elementLine(store, first!).replace(/^\[\d+\] /, '');
+    if (places > 1) head = head.replace(` → ${hrefOf(first!)}`, '');
+    return `${head} ×${all.length}${every ? '' : ' in view'}${places > 1 ? `, to ${places} addresses` : ''}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
   });
 }
 

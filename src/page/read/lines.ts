@@ -47,6 +47,9 @@ export function visibleOnly(els: Element[]): Element[] {
   return els.filter((e) => quickVisibility(e).visible);
 }
 
+/** Where a link goes, as a line says it ('' for anything else). */
+export const hrefOf = (el: Element): string => (tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '');
+
 /** One line for an element: `[12] button "Download" (disabled)`. */
 export function elementLine(
   store: ElementStore,
@@ -81,7 +84,7 @@ export function elementLine(
   const away = elsewhereMark(el);
   if (away) flags.push(away);
   let line = `[${store.idFor(el)}] ${role}${name ? ` ${quoted(name, 60)}` : ''}`;
-  const href = tagOf(el) === 'A' && dom.hasHref(el) ? shortHref(el) : '';
+  const href = hrefOf(el);
   if (href) line += ` → ${href}`;
   if (flags.length) line += ` (${flags.join(', ')})`;
   if (opts.context) {

@@ -274,11 +274,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   async function send(task: string): Promise<RunResult | undefined> {
     if (running || !task.trim()) return undefined;
     // No key for a service that needs one: one sentence for the person, and the settings to fix it.
-    if (
-      personsModel() &&
-      !settings.apiKey &&
-      deps.providers.find((p) => p.name === settings.model)?.requiresApiKey
-    ) {
+    if (!hasModel()) {
       add(h('div', { class: 'msg error' }, T.needKey));
       if (!settingsCard?.isConnected) showSettings();
       return undefined;

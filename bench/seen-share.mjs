@@ -9,14 +9,16 @@
 // switches, a folder tree, a help article with links in its text and an FAQ), and bench/reveal/ (the
 // shapes #63 names: links in a tab panel drawn without ARIA, links in sections that collapse to no
 // height, links in an article's text, per-item buttons in a feed, a tree of folders drawn as spans;
-// written and measured before the SDK's changes for them). SEEN_SUITES=reveal runs some. Writes
-// bench/results/seen-share.md (or SEEN_OUT).
+// written and measured before the SDK's changes for them), and bench/server/ (#66's server-rendered
+// wiki: an edit page with ~400 toolbar and picker buttons above its form, and a page as its readers see
+// it with a sidebar and page tools; measured before the SDK's changes for them: 1 of 6). SEEN_SUITES=reveal
+// runs some. Writes bench/results/seen-share.md (or SEEN_OUT).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encode } from '../test/support/packages.mjs';
 import { BUNDLE, ROOT, launchChromium, startServer } from '../test/support/harness.mjs';
 
-const SUITES = process.env.SEEN_SUITES?.split(',') ?? ['fresh', 'held-out', 'tasks', 'reveal'];
+const SUITES = process.env.SEEN_SUITES?.split(',') ?? ['fresh', 'held-out', 'tasks', 'reveal', 'server'];
 const server = await startServer(ROOT);
 const browser = await launchChromium();
 const rows = [];
@@ -89,10 +91,12 @@ const lines = [
   'bench/held-out/ after those of #33; neither has been used to change the SDK. bench/tasks/ was',
   "written together with #33's changes. bench/reveal/ holds the shapes #63 names (a tab panel's and",
   "collapsed sections' links, links in text, a feed's per-item buttons, a tree's folders); it was written",
-  "and measured before #63's changes (10 of 15 then), which were then made for such shapes. An ID counts",
+  "and measured before #63's changes (10 of 15 then), which were then made for such shapes. bench/server/",
+  "holds #66's server-rendered wiki (an edit page with ~400 toolbar and picker buttons above its form; a",
+  'page with a sidebar and page tools), measured before the changes for them (1 of 6 then). An ID counts',
   'wherever it is shown, also as `[5],` in a list of repeats (before 2026-11-29 only `[5] ` was read).',
   '',
-  `Fresh (written after #50's changes): ${total('fresh')}. Held out (after #33's): ${total('held-out')}. Written with #33's changes: ${total('tasks')}. Shapes of #63: ${total('reveal')}.`,
+  `Fresh (written after #50's changes): ${total('fresh')}. Held out (after #33's): ${total('held-out')}. Written with #33's changes: ${total('tasks')}. Shapes of #63: ${total('reveal')}. Server-rendered wiki of #66: ${total('server')}.`,
   '',
   '| suite | page | steps | seen | summary tokens (o200k) | not seen |',
   '| --- | --- | ---: | ---: | ---: | --- |',
@@ -100,7 +104,7 @@ const lines = [
     (r) => `| ${r.suite} | ${r.file} | ${r.steps} | ${r.seen} | ${r.summary} | ${r.missed.join(', ')} |`,
   ),
   '',
-  'Target (issues #33, #50, #63): 90% on a suite written after the changes and on the shapes of #63, with the summary of the corpus pages under 400 tokens at the median (page-core.md).',
+  'Target (issues #33, #50, #63, #66): 90% on a suite written after the changes and on the shapes of #63, with the summary of the corpus pages under 400 tokens at the median (page-core.md).',
 ];
 await writeFile(process.env.SEEN_OUT ?? join(ROOT, 'bench/results/seen-share.md'), lines.join('\n') + '\n');
 console.log(lines.join('\n'));

@@ -1,7 +1,8 @@
 /**
  * Server-rendered forms (#66), on a page of their shapes, with the truth oracle on: a field is not named
  * by its access-key hint, and a file chosen for a file field is said to be chosen, not uploaded, until
- * the page's own button sends it.
+ * the page's own button sends it; on an editor page (wiki-editor.html), the summary lists the form before
+ * the toolbar's ~400 buttons.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
@@ -101,6 +102,43 @@ describe('server-rendered forms', () => {
     expect(r.chosen.message).not.toMatch(/[Uu]ploaded/);
     expect(r.chosen.message).toContain('dot.png (ready)');
     expect(r.sent).toEqual([]);
+    await page.close();
+  });
+
+  it("lists an editor page's form (its text box, summary, boxes and buttons) before its toolbar of ~400 buttons", async () => {
+    const page = await ctx.open('wiki-editor.html');
+    const summary = await page.evaluate(() => window.LLMHelper.summary());
+    const list = /^Main actions in view: (.*)$/m.exec(summary)?.[1] ?? '';
+    const at = (what: RegExp) => list.search(what);
+    const id = (what: RegExp) => Number(new RegExp(`\\[(\\d+)\\] ${what.source}`).exec(list)?.[1]);
+    for (const what of [
+      /textbox \(value "== Backup == Run the nightly/,
+      /textbox "Summary:"/,
+      /checkbox "This is a minor edit" \(unchecked\)/,
+      /checkbox "Watch this page" \(checked\)/,
+      /button "Save changes"/,
+      /button "Show preview"/,
+      /button "Show changes"/,
+    ])
+      expect(at(what), `${what.source} in\n${summary}`).toBeGreaterThanOrEqual(0);
+    // Each of the form's before any toolbar button, and before the site's links around it.
+    const toolbar = at(/button "(Bold|Italic|Link|Heading)"/);
+    if (toolbar >= 0) expect(toolbar).toBeGreaterThan(at(/button "Show changes"/));
+    expect(at(/link "Team wiki"/) < 0 || at(/link "Team wiki"/) > at(/button "Show changes"/)).toBe(true);
+    // The IDs it gave are the ones a model acts on, with the truth oracle reading every report.
+    const r = await page.evaluate(
+      async ([summaryId, minorId, saveId]) => {
+        const h = window.LLMHelper;
+        const typed = await h.type(summaryId!, 'Add the --now flag');
+        const checked = await h.check(minorId!);
+        const saved = await h.click(saveId!);
+        return [typed, checked, saved].map((x) => [x.ok, x.message] as const);
+      },
+      [id(/textbox "Summary:"/), id(/checkbox "This is a minor edit"/), id(/button "Save changes"/)],
+    );
+    expect(r.map(([ok]) => ok)).toEqual([true, true, true]);
+    expect(r[1]![1]).toMatch(/^Checked \[\d+\] checkbox "This is a minor edit"/);
+    expect(r[2]![1]).toContain('Your edit was saved: Add the --now flag');
     await page.close();
   });
 });

@@ -32,6 +32,7 @@ import { elementIndex } from '../dom/index-range';
 import { comboboxOf, standIn } from '../perceive/stand-in';
 import { checkBudget, elementLine, hrefOf, isShown, listWithin, quoted, visibleOnly } from './lines';
 import { describeTable } from './describe-table';
+import { actionRank, isField } from './action-rank';
 import { atOnce, runAtOnce, type Pace, type Steps } from '../dom/slices';
 
 const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
@@ -239,6 +240,7 @@ export function mainActions(
   within?: Element,
   every = false,
   boxes?: () => Element[],
+  content?: Element,
 ): string[] | null {
   let ordered: Element[];
   if (every) {
@@ -271,18 +273,28 @@ export function mainActions(
     }
     ordered = [...inView].filter(mainCandidate).sort(docOrder);
   }
-  const candidates: { el: Element; key: string }[] = [];
+  let candidates: { el: Element; key: string; rank: number }[] = [];
+  const strips = new Map<Element, boolean>();
   for (const el of ordered) {
     if (skipChrome && dom.closest(el, `${CHROME},[aria-hidden=true]`)) continue;
     const name = nameOf(el, 40);
-    // A select a widget hides (still in view, clipped to a pixel) is the widget's business.
-    if ((!name && !every) || standIn(el) || comboboxOf(el)) continue;
-    candidates.push({ el, key: name ? `${roleOf(el)}|${name}` : `#${candidates.length}` });
+    // A select a widget hides (still in view, clipped to a pixel) is the widget's business. A field
+    // with no name (a wiki's text box under its toolbar) is still one a person sees and fills in.
+    if ((!name && !every && !isField(el)) || standIn(el) || comboboxOf(el)) continue;
+    // A form's fields and buttons first, then the content's controls, its frame's, a toolbar's buttons
+    // last (action-rank.ts); a small page listed whole keeps its order but for its toolbars.
+    const rank = actionRank(el, strips, content);
+    candidates.push({
+      el,
+      key: name ? `${roleOf(el)}|${name}` : `#${candidates.length}`,
+      rank: every ? +(rank === 3) : rank,
+    });
   }
+  candidates = candidates.sort((a, b) => a.rank - b.rank);
   // A form's submit button ends what its fields are for: kept when the fields alone fill the list.
   const submits = new Set(
     candidates
-      .filter((c) => dom.matches(c.el, SUBMIT))
+      .filter((c) => c.rank < 2 && dom.matches(c.el, SUBMIT))
       .map((c) => c.key)
       .slice(0, 2),
   );
@@ -306,15 +318,18 @@ export function mainActions(
   return [...seen.values()].map(([first, ...more]) => {
     if (!more.length) return elementLine(store, first!);
     const all = [first!, ...more];
-    // Links of one name to different places are not one link: each entry says where it goes.
+    // Links of one name to different places are not one link: each entry says where it goes, or, where
+    // each goes to its own (a "View" per row), that it does.
     const places = new Set(all.map(hrefOf)).size;
+    const own = places > 2 && places === all.length;
     const shown = all
       .slice(0, every ? Infinity : 4)
-      .map((el) => (places > 1 ? `${where(el)} → ${hrefOf(el)}` : where(el)));
+      .map((el) => (places > 1 && !own ? `${where(el)} → ${hrefOf(el)}` : where(el)));
     const rest = all.length - shown.length;
     let head = elementLine(store, first!).replace(/^\[\d+\] /, '');
     if (places > 1) head = head.replace(` → ${hrefOf(first!)}`, '');
-    return `${head} ×${all.length}${every ? '' : ' in view'}${places > 1 ? `, to ${places} addresses` : ''}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
+    const to = own ? ', each to its own address' : places > 1 ? `, to ${places} addresses` : '';
+    return `${head} ×${all.length}${every ? '' : ' in view'}${to}: ${shown.join(', ')}${rest ? ` (+${rest} more; findNear a row's cell picks one)` : ''}`;
   });
 }
 

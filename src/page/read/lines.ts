@@ -12,7 +12,7 @@ import { textOf } from '../perceive/text-of';
 import { disabledReason } from '../perceive/disabled';
 import { fieldValue } from '../perceive/redact';
 import type { ElementStore } from '../ids/store';
-import { truncate } from '../dom/text';
+import { normalize, truncate } from '../dom/text';
 import { quickVisibility } from '../perceive/visible';
 import * as dom from '../dom/members';
 import { elsewhereMark } from '../perceive/elsewhere-link';
@@ -66,7 +66,7 @@ export function elementLine(
   if (tagOf(el) === 'INPUT' && !['text', 'submit', 'button', 'checkbox', 'radio'].includes(inputType(el)))
     flags.push(inputType(el));
   const value = fieldValue(el);
-  if (value) flags.push(`value ${quoted(value, 40)}`);
+  if (value) flags.push(`value ${quoted(normalize(value), 40)}`);
   const toggle = /checkbox|radio|switch/.test(role);
   if ((el as HTMLInputElement).checked === true || (toggle && isChecked(el))) flags.push('checked');
   else if (toggle) flags.push('unchecked');

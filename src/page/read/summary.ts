@@ -18,16 +18,25 @@ import { elementIndex } from '../dom/index-range';
 
 import { countsOf, mainActions, deepActiveElement } from './describe';
 import { checkBudget, quoted, listWithin, isShown, visibleOnly, elementLine } from './lines';
+import { contentColumn } from './action-rank';
 
 const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
+/** The page's paragraphs, read once for the gist of its text and for where its content is. */
+interface Paragraphs {
+  paragraphs: number;
+  words: number;
+  chars: number;
+  step: number;
+  /** The element holding the most paragraph text. */
+  home?: Element;
+}
+
 /**
- * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
- * it, and how the main content begins. Paragraphs come from the document's element index; the
- * main content is the element holding the most paragraph text. Reading all 60,000 paragraphs of a long
- * page took 150 ms: past 2,000, every step-th is read and stands for the step.
+ * Paragraphs come from the document's element index. Reading all 60,000 paragraphs of a long page took
+ * 150 ms: past 2,000, every step-th is read and stands for the step.
  */
-function textGist(found: Census, bare: boolean): string | null {
+function readParagraphs(): Paragraphs {
   const byParent = new Map<Element, number>();
   const all = elementIndex(document).tag('p');
   const step = Math.ceil(all.length / 2000);
@@ -45,18 +54,27 @@ function textGist(found: Census, bare: boolean): string | null {
     byParent.set(parent, (byParent.get(parent) ?? 0) + text.length);
   }
   if (chars >= 200_000) count = Math.round(chars / 6); // estimated past 200,000 characters
-  const controls = found.counts.button + found.counts.field;
-  const article = paragraphs >= 3 && chars >= 600 && controls < paragraphs * 2;
-  if (!article && !bare) return null;
-  let main: Element | undefined;
+  let home: Element | undefined;
   let most = 0;
   for (const [el, n] of byParent)
     if (n > most) {
       most = n;
-      main = el;
+      home = el;
     }
+  return { paragraphs, words: count, chars, step, home };
+}
+
+/**
+ * The gist of the page's text: an article (mostly paragraphs, few controls) or plain text, how much of
+ * it, and how the main content begins (the element holding the most paragraph text).
+ */
+function textGist(found: Census, bare: boolean, read: Paragraphs): string | null {
+  let { paragraphs, words: count } = read;
+  const controls = found.counts.button + found.counts.field;
+  const article = paragraphs >= 3 && read.chars >= 600 && controls < paragraphs * 2;
+  if (!article && !bare) return null;
   const root =
-    main ??
+    read.home ??
     queryAllDeep(document, 'main,[role=main],article').find((m) => quickVisibility(m).visible) ??
     dom.pageRoot(document);
   if (!root) return null;
@@ -64,7 +82,7 @@ function textGist(found: Census, bare: boolean): string | null {
   if (!begins) return null;
   if (!paragraphs) count = words(textOf(root, 20_000));
   // A count from a sample is said to two figures (after "about").
-  if (step > 1) paragraphs = +paragraphs.toPrecision(2);
+  if (read.step > 1) paragraphs = +paragraphs.toPrecision(2);
   const size = `about ${thousands(count)} word${count === 1 ? '' : 's'}${paragraphs ? ` in ${plural(paragraphs, 'paragraph')}` : ''}`;
   return `${article ? 'Article' : 'Text'}: ${size}. Begins: ${quoted(begins, 160)}`;
 }
@@ -137,7 +155,8 @@ export function* summarySteps(store: ElementStore, opts: SummaryOptions, pace: P
   if (due(pace)) yield;
   const counts = countsOf(found);
   if (counts) lines.push(`Contains: ${counts}`);
-  const gist = textGist(found, !headings.length && !landmarks.length && !found.controls.length);
+  const read = readParagraphs();
+  const gist = textGist(found, !headings.length && !landmarks.length && !found.controls.length, read);
   if (gist) lines.push(gist);
   if (due(pace)) yield;
   const frames = collectRoots(document).unreachable.length;
@@ -167,7 +186,9 @@ export function* summarySteps(store: ElementStore, opts: SummaryOptions, pace: P
   const every = mainActions(store, pool, Infinity, false, dialogs[0], true, () =>
     pointerBoxes(dialogs[0] ?? document),
   );
-  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0])!; // 12: a form of ten fields and its buttons
+  // 12: a form of ten fields and its buttons. The content's before its frame (action-rank.ts).
+  const content = dialogs[0] ? undefined : contentColumn(read.home);
+  const actions = every ?? mainActions(store, pool, 12, !dialogs[0], dialogs[0], false, undefined, content)!;
   // Links in the running text in view (a help article's "export your contacts"), which the list of
   // controls, in the page's order, leaves out or cuts when a long navigation comes first.
   const inText = dialogs[0] ? [] : linksInText(store);

@@ -6,7 +6,7 @@
  * what the browser itself did, with the harness's own rules (awayContradictions).
  */
 import type { Page } from 'playwright-core';
-import { awayContradictions } from './harness.mjs';
+import { awayContradictions, tabOpened } from './harness.mjs';
 import type { LoggedRequest } from './mock-model.mjs';
 
 /** What the browser did from a page: the tabs it opened from it and the downloads it started. */
@@ -18,7 +18,7 @@ export interface AwaySeen {
 /** Starts recording the tabs `page` opens and the downloads it starts. */
 export function watchAway(page: Page): AwaySeen {
   const seen: AwaySeen = { tabs: [], downloads: [] };
-  page.on('popup', (p) => seen.tabs.push({ at: Date.now(), page: p }));
+  page.on('popup', (p) => seen.tabs.push(tabOpened(p)));
   page.on('download', (d) => seen.downloads.push({ at: Date.now(), file: d.suggestedFilename() }));
   return seen;
 }

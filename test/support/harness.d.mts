@@ -24,6 +24,8 @@ export function awayContradictions(
   downloads: string[],
   unloading: boolean,
 ): string[];
+/** A tab the browser opened, timed from when its document began to load (Node's time until it answers). */
+export function tabOpened(popup: Page): { at: number; page: Page };
 export function launchChromium(options?: {
   panelRoot?: 'open' | 'closed';
   args?: string[];

@@ -153,6 +153,24 @@ export async function launchChromium(options = {}) {
  */
 export const truthPending = new Set();
 
+/**
+ * A tab the browser opened, with when: Playwright tells of a popup once its first load commits, which on
+ * a loaded machine (two test files at once) comes after the next action began, so the time is taken
+ * from the tab itself (when its document's load began, performance.timeOrigin: the click's moment) as
+ * soon as it answers; until then, when Node heard of it.
+ * @param {import('playwright-core').Page} popup
+ */
+export function tabOpened(popup) {
+  const tab = { at: Date.now(), page: popup };
+  popup
+    .evaluate(() => performance.timeOrigin)
+    .then((t) => {
+      if (t > 0 && t < tab.at) tab.at = Math.floor(t);
+    })
+    .catch(() => {}); // closed, or a window it cannot evaluate in: Node's time stands
+  return tab;
+}
+
 /** @param {import('playwright-core').BrowserContext} context */
 function watchAway(context) {
   const away = new WeakMap();
@@ -174,7 +192,7 @@ function watchAway(context) {
       truthFindings.push(`[llmh-truth] ${a.name}: ${c}. Report: ${JSON.stringify(a.message).slice(0, 400)}`);
   };
   const watch = (page) => {
-    page.on('popup', (p) => of(page).tabs.push({ at: Date.now(), page: p }));
+    page.on('popup', (p) => of(page).tabs.push(tabOpened(p)));
     page.on('download', (d) => {
       const at = Date.now();
       const r = of(page);

@@ -8,7 +8,7 @@ import { createLLMHelper, type LLMHelper } from './helper';
 import { readOptions } from './errors';
 import { createProvider, providers as listProviders, type Preset } from './llm/index';
 import { Agent as CoreAgent } from './agent/agent';
-import { discardSavedRun, savedRun } from './agent/saved-run';
+import { discardSavedReplay, discardSavedRun, savedRerun, savedRun } from './agent/saved-run';
 import type { AgentOptions } from './agent/types';
 import type { PageTools } from './agent/page-tools';
 import { createPanel } from './ui/panel';
@@ -96,6 +96,9 @@ export function panel(options?: PanelOptions): Panel {
       resume: (o) => CoreAgent.resume({ ...o, helper }),
       savedRun,
       discardRun: discardSavedRun,
+      resumeRerun: (o, heal) => CoreAgent.resumeRerun({ ...o, helper }, heal),
+      savedRerun,
+      discardRerun: discardSavedReplay,
       savedConnection,
       reconnect: () => reconnect(),
       forgetConnection,

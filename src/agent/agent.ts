@@ -10,7 +10,7 @@ import { PROMPTS, spotlight } from './prompt';
 import { offered } from './offer';
 import { failedRun } from './result';
 import { replay, type ReplayGate, type ReplayResult, type Transcript } from './replay';
-import { parseSaved, rewrap, stateSchema, transcriptSchema } from './saved';
+import { parseSaved, rewrap, stateSchema, transcriptSchema, type SavedReplay } from './saved';
 import {
   discardSavedReplay,
   discardSavedRun,
@@ -98,6 +98,7 @@ export class Agent extends AgentLoop {
     transcript: Transcript,
     after?: { step: number; calls: number },
     shown: Pick<ReplayGate, 'at' | 'ran'> = {},
+    rerun?: SavedReplay['rerun'],
   ): Promise<ReplayResult> {
     const { specs, risks, options } = await offered(this.options, 'act');
     this.toolsOptions = options;
@@ -105,7 +106,7 @@ export class Agent extends AgentLoop {
     this.stopped = false;
     let at = after ?? { step: 0, calls: 0 };
     // On a page load mid-replay, the transcript and where it was are kept for the next page.
-    const save = () => saveReplay(transcript, at);
+    const save = () => saveReplay(transcript, at, rerun);
     const hidden = typeof window !== 'undefined' && !this.options.survivesNavigation;
     if (hidden) window.addEventListener('pagehide', save);
     try {
@@ -174,8 +175,35 @@ export class Agent extends AgentLoop {
         new LLMHelperError('bad_argument', `agent.rerun(saved, { values }): ${(e as Error).message}`),
       );
     }
+    const rerun = { task: valid.task, name: valid.name, heal: opts.heal !== false, answer: valid.answer };
+    return this.rerunFrom(transcript, rerun);
+  }
+
+  /**
+   * A saved task's run that a page load interrupted (one of its calls loaded a new page): it goes on
+   * here from the steps the recording took on this page, as agent.rerun() does. Null when there is none.
+   * For the person to start (the panel asks first): what sessionStorage holds, a page script may have
+   * written, and every call still goes through this agent's rules and confirmations.
+   */
+  static resumeRerun(
+    options: AgentOptions,
+    opts: { heal?: boolean } = {},
+  ): { agent: Agent; name: string; task: string; result: Promise<RunResult> } | null {
+    const saved = takeSavedReplay();
+    if (!saved || saved === 'lost' || !saved.rerun) return null;
+    const agent = new Agent(options);
+    const rerun = { ...saved.rerun, heal: saved.rerun.heal && opts.heal !== false };
+    const result = agent.rerunFrom(saved.transcript, rerun, { step: saved.step, calls: saved.calls });
+    return { agent, name: rerun.name, task: rerun.task, result };
+  }
+
+  private rerunFrom(
+    transcript: Transcript,
+    rerun: NonNullable<SavedReplay['rerun']>,
+    after?: { step: number; calls: number },
+  ): Promise<RunResult> {
     return this.alone('rerun', () =>
-      this.rerunOn(valid.task, transcript, opts.heal !== false, valid.answer).catch((e: unknown) => {
+      this.rerunOn(transcript, rerun, after).catch((e: unknown) => {
         this.emit('error', e);
         const result = failedRun(e instanceof Error ? e.message : String(e));
         this.emit('done', result);
@@ -184,41 +212,46 @@ export class Agent extends AgentLoop {
     );
   }
 
-  /** `answer`: the recorded run's, said as the recording's when every step replays (today's data may differ). */
+  /** `rerun.answer`: the recorded run's, said as the recording's when every step replays (today's data may differ). */
   private async rerunOn(
-    task: string,
     transcript: Transcript,
-    heal: boolean,
-    answer?: string,
+    rerun: NonNullable<SavedReplay['rerun']>,
+    after?: { step: number; calls: number },
   ): Promise<RunResult> {
+    const { task, heal, answer } = rerun;
     const t0 = Date.now();
     const P = PROMPTS[this.lang];
     const steps: Step[] = [];
     const free = () => ({ inputTokens: 0, outputTokens: 0 });
-    this.emit('start', { task, resumed: false });
+    this.emit('start', { task, resumed: !!after });
     let callStart = t0;
-    const r = await this.replayOn(transcript, undefined, {
-      at: (_step, _calls, call) => {
-        callStart = Date.now();
-        this.emit('tool:call', call);
+    const r = await this.replayOn(
+      transcript,
+      after,
+      {
+        at: (_step, _calls, call) => {
+          callStart = Date.now();
+          this.emit('tool:call', call);
+        },
+        ran: (record) => {
+          const step: Step = {
+            text: '',
+            calls: [record],
+            usage: free(),
+            ms: Date.now() - callStart,
+            replayed: true,
+          };
+          steps.push(step);
+          this.emit('tool:result', {
+            call: { id: `replay-${steps.length}`, name: record.name, args: record.args },
+            ok: record.ok,
+            text: record.result,
+          });
+          this.emit('step', step);
+        },
       },
-      ran: (record) => {
-        const step: Step = {
-          text: '',
-          calls: [record],
-          usage: free(),
-          ms: Date.now() - callStart,
-          replayed: true,
-        };
-        steps.push(step);
-        this.emit('tool:result', {
-          call: { id: `replay-${steps.length}`, name: record.name, args: record.args },
-          ok: record.ok,
-          text: record.result,
-        });
-        this.emit('step', step);
-      },
-    });
+      rerun,
+    );
     const replayed = { calls: r.calls };
     const ended = (status: RunStatus, answer: string, extra: Partial<RunResult>): RunResult => {
       const result: RunResult = {

@@ -62,6 +62,16 @@ export interface Transcript {
 }
 
 /**
+ * The step a replay goes on from on the page that `step`'s call loaded: the first the recording took on
+ * a newly loaded page (the rest of the loading step did not run in the recording either: its results
+ * were lost), or the next.
+ */
+export function resumesAt(steps: Transcript['steps'], step: number): number {
+  const landed = steps.findIndex((st, i) => i > step && st.observation !== undefined);
+  return landed < 0 ? step + 1 : landed;
+}
+
+/**
  * Replays the transcript, from its start or, on the page a replayed call loaded, from `after` (the
  * step whose call loaded it): the steps the recording took on that page, IDs mapped through the summary
  * it was shown there.
@@ -77,9 +87,7 @@ export async function replay(
   let first = 0;
   let calls = 0;
   if (after) {
-    // The rest of the loading step did not run in the recording either (its results were lost).
-    const landed = steps.findIndex((st, i) => i > after.step && st.observation !== undefined);
-    first = landed < 0 ? after.step + 1 : landed;
+    first = resumesAt(steps, after.step);
     calls = after.calls;
   }
   const seen =

@@ -9,15 +9,16 @@ import { stringify } from '../json';
 import type { Message, Usage } from '../llm/types';
 import { compact, firstLine, withoutImages } from './history';
 import { parseSaved, savedReplaySchema, savedRunSchema, type SavedReplay, type SavedRun } from './saved';
-import type { Transcript } from './replay';
+import { resumesAt, type Transcript } from './replay';
 import type { Step } from './types';
+import { callsInWords } from './saved-task';
 
 /** Where a run interrupted by a full page load waits for the next page (this tab only). */
 export const RUN_KEY = 'llm-helper.agent.run';
 /** Where a run that could not be saved (the tab's storage full) leaves its task, to say so on the next page. */
 const LOST_KEY = 'llm-helper.agent.run-lost';
 /** Where a replay interrupted by a page load waits for the next page, and the mark that it could not. */
-const REPLAY_KEY = 'llm-helper.agent.replay';
+export const REPLAY_KEY = 'llm-helper.agent.replay';
 const REPLAY_LOST_KEY = 'llm-helper.agent.replay-lost';
 
 /** What a run has done so far: what a resumed run starts from. */
@@ -140,9 +141,19 @@ export function saveRun(
 }
 
 /** Saves a replay and where it was (the step, the calls replayed) for the next page. */
-export function saveReplay(transcript: Transcript, at: { step: number; calls: number }): void {
+export function saveReplay(
+  transcript: Transcript,
+  at: { step: number; calls: number },
+  rerun?: SavedReplay['rerun'],
+): void {
+  const saved: SavedReplay = {
+    version: 1,
+    transcript: scrub(transcript),
+    ...at,
+    ...(rerun ? { rerun } : {}),
+  };
   try {
-    sessionStorage.setItem(REPLAY_KEY, JSON.stringify({ version: 1, transcript: scrub(transcript), ...at }));
+    sessionStorage.setItem(REPLAY_KEY, JSON.stringify(saved));
   } catch {
     try {
       sessionStorage.removeItem(REPLAY_KEY);
@@ -161,6 +172,23 @@ export function discardSavedReplay(): void {
   } catch {
     /* nothing saved */
   }
+}
+
+/**
+ * The saved task whose run a page load interrupted in this tab, and the steps it has still to replay,
+ * to show the person before it goes on (the saved replay is kept); null when there is none.
+ */
+export function savedRerun(): { name: string; steps: string[] } | null {
+  let saved: SavedReplay | null = null;
+  try {
+    const raw = sessionStorage.getItem(REPLAY_KEY);
+    saved = raw === null ? null : parseSaved(savedReplaySchema, JSON.parse(raw));
+  } catch {
+    return null; // blocked, or not JSON: not the agent's
+  }
+  if (!saved?.rerun) return null;
+  const { steps } = saved.transcript;
+  return { name: saved.rerun.name, steps: callsInWords(steps.slice(resumesAt(steps, saved.step))) };
 }
 
 /**

@@ -127,9 +127,12 @@ export function withValues(
 }
 
 /** The saved task's steps in words, one per call, as the person reads them before Run. */
-export function stepsInWords(saved: SavedTask): string[] {
+export const stepsInWords = (saved: SavedTask): string[] => callsInWords(saved.transcript.steps);
+
+/** Recorded steps in words: each call's first line of result, without what followed it. */
+export function callsInWords(steps: SavedTask['transcript']['steps']): string[] {
   const out: string[] = [];
-  for (const st of saved.transcript.steps)
+  for (const st of steps)
     for (const c of st.calls) {
       if (c.refused || c.name === 'done') continue;
       const first = c.result.split('\n')[0]!.replace(/\s*Then:.*$/, '');

@@ -107,6 +107,10 @@ export const savedReplaySchema = z.object({
   /** The step (0-based) whose call loaded the page, and the calls replayed up to it. */
   step: z.number(),
   calls: z.number(),
+  /** A saved task's run (agent.rerun): its task and name, whether a model may take over, its answer. */
+  rerun: z.optional(
+    z.object({ task: z.string(), name: z.string(), heal: z.boolean(), answer: z.optional(z.string()) }),
+  ),
 });
 export type SavedReplay = z.infer<typeof savedReplaySchema>;
 

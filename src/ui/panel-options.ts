@@ -63,6 +63,15 @@ export interface PanelDeps {
   savedRun?(): { task: string; steps: string[] } | null;
   /** Drops the saved run (the person chose not to go on). */
   discardRun?(): void;
+  /** Agent.resumeRerun bound to this page's helper: a saved task's run interrupted by a page load, if any. */
+  resumeRerun?(
+    options: ConstructorParameters<typeof Agent>[0],
+    opts: { heal: boolean },
+  ): { agent: Agent; name: string; task: string; result: Promise<RunResult> } | null;
+  /** The saved task whose run a page load interrupted, and its steps still to run, shown before it goes on. */
+  savedRerun?(): { name: string; steps: string[] } | null;
+  /** Drops that saved task's run (the person chose not to go on). */
+  discardRerun?(): void;
   /** A bridge connection this tab had before it navigated: reopened only when the person says so. */
   savedConnection?(): { url: string } | null;
   /** The host's own words where the panel's are not true there (the extension keeps the key elsewhere). */

@@ -499,8 +499,37 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   // A run that a full page load interrupted (the script is on every page) goes on here, once the person
   // says so: what sessionStorage holds, a page script may have written.
   const waiting = deps.savedRun?.() ?? null;
+  const rerun = waiting ? null : (deps.savedRerun?.() ?? null);
   if (waiting) void offerResume(waiting.task, waiting.steps);
+  else if (rerun) void offerRerun(rerun.name, rerun.steps);
   else if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
+
+  /**
+   * Asks before a saved task's run goes on after a page load, showing the steps it will replay here; it
+   * runs as Run does (a model takes over where a step no longer fits, if one is set up).
+   */
+  async function offerRerun(name: string, steps: string[]) {
+    const choice = await card(
+      T.resumeSaved(name.slice(0, 120)),
+      [
+        ['go', T.continue],
+        ['no', T.discard],
+      ],
+      ...steps.slice(0, 8).map((l) => h('div', {}, l.slice(0, 120))),
+    );
+    if (choice !== 'go' || running) return deps.discardRerun?.();
+    const model = hasModel();
+    // With no model set up, a step that no longer fits ends the run there, saying which and why.
+    const resumed = deps.resumeRerun?.(agentOptions(!model), { heal: model }) ?? null;
+    if (!resumed) return;
+    list.querySelector('.examples')?.remove();
+    list.querySelector('.saved-tasks')?.remove();
+    const a = wire(resumed.agent);
+    if (model) agent = a; // the conversation goes on with it, as after Run
+    add(h('div', { class: 'msg user' }, `▶ ${resumed.name}`));
+    setStatus(T.running, true);
+    void finish(() => resumed.result, resumed.task, resumed.name);
+  }
 
   /** Asks before a saved run goes on, showing its task and the steps it carries (what storage holds). */
   async function offerResume(task: string, steps: string[]) {
@@ -525,7 +554,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     agent = wire(resumed.agent);
     add(h('div', { class: 'msg model-text' }, T.continuing));
     setStatus(T.thinking, true);
-    void finish(() => resumed.result);
+    void finish(() => resumed.result, task); // a run that crossed a page load may be saved too
   }
 
   function showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null) {

@@ -84,20 +84,31 @@ export function settingsForm(
       price: price.value.trim(),
     });
   };
-  const form = h(
-    'div',
-    { class: 'card settings', role: 'dialog', 'aria-label': T.settings },
-    // What a newcomer sets first, first: the provider and its key; then where and which model.
-    field(T.model, model),
-    field(T.apiKey, apiKey),
+  // What a newcomer sets first, first: the provider and its key, then Test and Save; where and which
+  // model, the price, steps, tools and language under "More settings", open when one was set before.
+  const more = h(
+    'details',
+    { class: 'more', open: !!(settings.baseURL || settings.modelName || settings.price) },
+    h('summary', {}, T.moreSettings),
     field(T.baseURL, baseURL),
     field(T.modelName, modelName),
     field(T.price, price),
-    h('label', { class: 'check' }, remember, ` ${T.remember}`),
-    h('div', { class: 'warn' }, T.rememberWarning),
     field(T.maxStepsLabel, maxSteps),
     field(T.tools, preset),
     field(T.language, language),
+  );
+  // A value Save refuses is shown where it is.
+  const refuse = (text: string) => {
+    more.open = true;
+    report(text);
+  };
+  const form = h(
+    'div',
+    { class: 'card settings', role: 'dialog', 'aria-label': T.settings },
+    field(T.model, model),
+    field(T.apiKey, apiKey),
+    h('label', { class: 'check' }, remember, ` ${T.remember}`),
+    h('div', { class: 'warn' }, T.rememberWarning),
     result,
     h(
       'div',
@@ -131,8 +142,8 @@ export function settingsForm(
             read();
             // A base URL is an absolute web address, or none (the preset's): anything else is not saved.
             if (settings.baseURL && !/^https?:\/\/[^/\s]/i.test(settings.baseURL))
-              return report(T.badURL(settings.baseURL));
-            if (settings.price && !parsePrice(settings.price)) return report(T.badPrice(settings.price));
+              return refuse(T.badURL(settings.baseURL));
+            if (settings.price && !parsePrice(settings.price)) return refuse(T.badPrice(settings.price));
             if (EXTENSION && store) store.save({ ...settings });
             else
               try {
@@ -147,6 +158,7 @@ export function settingsForm(
         T.save,
       ),
     ),
+    more,
   );
   on(
     form,

@@ -44,6 +44,8 @@ button.danger { background: #c62828; border-color: #c62828; color: #fff; }
 .settings label { display: grid; gap: 2px; font-size: 12px; color: #4a5366; }
 .settings input, .settings select { padding: 5px 6px; border: 1px solid #b9c1cf; border-radius: 6px; }
 .settings .check { display: flex; gap: 6px; align-items: center; }
+.settings details.more > summary { cursor: pointer; font-size: 12px; color: #4a5366; padding: 2px 0; }
+.settings details.more > label { margin-top: 6px; }
 .warn { font-size: 11px; color: #8a5a00; }
 .ok { font-size: 11px; color: #1b6e2e; }
 .examples { display: flex; flex-wrap: wrap; gap: 6px; }

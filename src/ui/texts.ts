@@ -57,6 +57,7 @@ const en = {
   tools: 'Tools',
   language: 'Language',
   test: 'Test connection',
+  moreSettings: 'More settings: address, model, price, steps, tools, language',
   testing: 'Testing…',
   works: 'It works',
   save: 'Save',
@@ -65,6 +66,8 @@ const en = {
   disconnect: 'Disconnect',
   folded: (n: number) => `${n} earlier task${n === 1 ? '' : 's'} folded away (⟲ clears all).`,
   resumeRun: (task: string) => `A task was under way when this page loaded. Continue: “${task}”?`,
+  resumeSaved: (name: string) =>
+    `The saved task “${name}” was running when this page loaded. Run its steps for this page (the site's own scripts can change what this tab kept)?`,
   discard: 'Discard',
   reconnect: (url: string) => `This tab was connected to an outside agent at ${url}. Connect again?`,
   connect: 'Connect',
@@ -151,6 +154,7 @@ const zh: typeof en = {
   tools: '工具',
   language: '语言',
   test: '测试连接',
+  moreSettings: '更多设置：地址、模型、价格、步数、工具、语言',
   testing: '测试中…',
   works: '连接正常',
   save: '保存',
@@ -159,6 +163,8 @@ const zh: typeof en = {
   disconnect: '断开',
   folded: (n: number) => `已收起 ${n} 个较早的任务（⟲ 清空全部）。`,
   resumeRun: (task: string) => `此页面加载时有一个任务正在进行。继续：“${task}”？`,
+  resumeSaved: (name: string) =>
+    `此页面加载时，已保存的任务“${name}”正在运行。运行它在此页面的步骤吗？（本网站自己的脚本可以改动此标签页保存的内容）`,
   discard: '放弃',
   reconnect: (url: string) => `此标签页曾连接到 ${url} 的外部代理。重新连接？`,
   connect: '连接',

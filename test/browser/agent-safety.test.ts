@@ -245,6 +245,7 @@ describe('base URLs are absolute', () => {
     // In the panel: the person types the base URL without its scheme and tests the connection.
     await page.evaluate(() => (window.LLMHelper as unknown as { panel(): unknown }).panel());
     const settings = page.locator('[data-llm-helper-ui] .settings');
+    await settings.locator('details.more > summary').click();
     await settings.locator('input[type=url]').fill('api.openai.com/v1');
     await settings.locator('input[type=password]').fill('sk-host-must-not-see');
     await settings.getByRole('button', { name: 'Test connection' }).click();

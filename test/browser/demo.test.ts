@@ -216,6 +216,8 @@ describe('the demo', () => {
     it('switching to 中文 in ⚙ puts its name and examples in Chinese, and a Chinese example runs', async () => {
       const page = await open();
       await panel(page).locator('button[aria-label="Settings"]').click();
+      const more = panel(page).locator('.settings details.more');
+      if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
       await panel(page).getByLabel('Language').selectOption('zh');
       await panel(page).getByRole('button', { name: 'Save' }).click();
       await expect(panel(page).locator('.model').textContent()).resolves.toBe('脚本演示 — 不是 AI');

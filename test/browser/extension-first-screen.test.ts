@@ -25,6 +25,22 @@ describe("the side panel's first screen", () => {
     const provider = (await settings.locator('select').first().boundingBox())!;
     expect(provider.y).toBeGreaterThanOrEqual(0);
     expect(provider.y + provider.height).toBeLessThanOrEqual(view.h);
+    // Then its key, Test and Save, then the tasks to try, top-down and all in view.
+    const boxes = [
+      settings.locator('input[type=password]'),
+      settings.locator('button', { hasText: 'Test connection' }),
+      settings.locator('button.primary'),
+      shell.locator('.examples button').first(),
+    ];
+    let above = provider.y + provider.height;
+    for (const b of boxes) {
+      const at = (await b.boundingBox())!;
+      expect(at.y).toBeGreaterThanOrEqual(above - at.height); // Test and Save share a row
+      expect(at.y + at.height).toBeLessThanOrEqual(view.h);
+      above = at.y + at.height;
+    }
+    // The rarer settings wait under More settings, closed.
+    expect(await settings.locator('details.more').getAttribute('open')).toBeNull();
     // One title: the browser's side panel names LLMHelper; the panel's header does not again.
     expect(await shell.locator('.head').textContent()).not.toContain('LLMHelper');
     // Each example chip is whole in the panel's width.
@@ -33,6 +49,7 @@ describe("the side panel's first screen", () => {
     for (const box of await chips.evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON())))
       expect((box as DOMRect).right).toBeLessThanOrEqual(view.w);
     // A wrong port: the error names the address it tried.
+    await settings.locator('details.more > summary').click();
     await settings.locator('label', { hasText: 'Base URL' }).locator('input').fill('http://127.0.0.1:9/v1');
     await settings.locator('label', { hasText: 'API key' }).locator('input').fill('sk-test-0123456789');
     await settings.locator('button', { hasText: 'Test connection' }).click();

@@ -39,6 +39,7 @@ describe('the extension, loaded unpacked', () => {
     const settings = panel.locator('llm-helper-panel .settings');
     await settings.waitFor();
     await settings.locator('select').first().selectOption('openai');
+    await settings.locator('details.more > summary').click(); // the address: under More settings
     await settings.locator('input[type=url]').fill(`${mock.url}/v1`);
     await settings.locator('input[type=password]').fill(KEY);
     await settings.locator('button.primary').click();

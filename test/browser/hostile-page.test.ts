@@ -87,6 +87,7 @@ describe('a hostile page script cannot act as the person', () => {
       await personClicks(css);
       await page.keyboard.type(text);
     };
+    await personClicks('.settings details.more > summary');
     await personTypes('.settings input[type=url]', `${mock.url}/v1`);
     await personTypes('.settings input[type=text]', 'scripted-model');
     await personTypes('.settings input[type=password]', 'sk-person-secret-1234');

@@ -61,6 +61,8 @@ describe('the README quick start', () => {
     const settings = ui.locator('.settings');
     if (!(await settings.isVisible())) await ui.getByRole('button', { name: 'Settings' }).click();
     await settings.locator('select').first().selectOption('openai');
+    // The scripted model's address and name: under More settings (a real provider needs neither).
+    await settings.getByText(/^More settings/).click();
     await settings.locator('input[type=url]').fill(`${mock.url}/v1`);
     await settings.getByRole('textbox', { name: 'Model', exact: true }).fill('scripted-model');
     await settings.locator('input[type=password]').fill('sk-quick-start-1234');

@@ -296,4 +296,81 @@ describe('saved tasks in the panel', () => {
       await page.close();
     }
   });
+
+  it('a saved task whose step loads another page goes on there after the person says so, still with no model', async () => {
+    const page = await ctx.open('saved-nav-1.html');
+    const exported = () => page.locator('#exported li').allTextContents();
+    const landed = async () => {
+      await page.waitForURL(/saved-nav-2/);
+      await page.waitForFunction(() => typeof window.LLMHelper === 'object');
+    };
+    const goOn = async () => {
+      const card = panelEl(page).locator('[role=alertdialog]');
+      await card.waitFor();
+      const text = (await card.textContent()) ?? '';
+      // A card ignores a click in its first moments (cards.ts), as a person reads before answering.
+      await page.waitForTimeout(700);
+      await card.locator('button', { hasText: /^Continue$/ }).click();
+      await card.waitFor({ state: 'detached' });
+      return text;
+    };
+    // Recorded with the model: the link, then on the page it loads (the script is on every page, and the
+    // panel is opened there too), the month and Export.
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'Open the export page' }),
+        call('click', { id: '$id' }),
+        call('find', { pattern: 'Month' }),
+        call('select', { id: '$id', value: 'March' }),
+        call('find', { pattern: 'Export', type: 'button' }),
+        call('click', { id: '$id' }),
+        call('done', { answer: 'Exported March.' }),
+      ],
+    });
+    await openPanel(page, 'scripted');
+    await panelEl(page).locator('textarea').fill('Export the March report');
+    await panelEl(page).locator('textarea').press('Enter');
+    await landed();
+    await openPanel(page, 'scripted');
+    await goOn();
+    await panelEl(page).locator('.msg.answer').waitFor({ timeout: 20_000 });
+    expect(await exported()).toEqual(['Exported March']);
+    await panelEl(page).locator('.save-task button').click();
+    await panelEl(page)
+      .locator('.save-task button', { hasText: /^Save$/ })
+      .click();
+    await expect.poll(() => panelEl(page).locator('.save-task').textContent()).toMatch(/^Saved “Export/);
+
+    // Another day, from the first page, with no model set up: Run, and the link loads the export page.
+    await page.goto(`${ctx.server.url}/test/fixtures/saved-nav-1.html`);
+    await page.waitForFunction(() => typeof window.LLMHelper === 'object');
+    mock.log.length = 0;
+    await openPanel(page, 'none');
+    await panelEl(page).locator('.saved-tasks button').first().click();
+    await panelEl(page).locator('.saved-task button', { hasText: /^Run$/ }).click();
+    await landed();
+    // A page script cannot go on for the person: the new page's panel asks, showing the steps to come.
+    await openPanel(page, 'none');
+    const card = panelEl(page).locator('[role=alertdialog]');
+    await card.waitFor();
+    await page.evaluate(() => {
+      const host = document.querySelector('llm-helper-panel') as HTMLElement & {
+        shadowRoot: ShadowRoot | null;
+      };
+      for (const b of host.shadowRoot?.querySelectorAll('button') ?? []) b.click();
+    });
+    expect(await exported()).toEqual([]);
+    const asked = await goOn();
+    expect(asked).toMatch(/The saved task “Export the March report” was running when this page loaded/);
+    expect(asked).toMatch(/Chose "March"|Selected "March"/);
+    const answer = panelEl(page).locator('.msg.answer, .msg.error').last();
+    await answer.waitFor({ timeout: 20_000 });
+    expect(await answer.textContent()).toMatch(/^Done: \d+ steps replayed as recorded, with no model\./);
+    expect(await exported()).toEqual(['Exported March']);
+    expect(mock.log).toHaveLength(0);
+    expect(await panelEl(page).locator('.msg.cost').last().textContent()).toMatch(
+      /^0 tokens in, 0 out, 0 cached/,
+    );
+    await page.close();
+  });
 });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../../src/agent/agent';
-import { RUN_KEY } from '../../src/agent/saved-run';
+import { REPLAY_KEY, RUN_KEY, savedRerun } from '../../src/agent/saved-run';
 import type { PageTools } from '../../src/agent/page-tools';
 import type { ChatRequest, Provider } from '../../src/llm/types';
 
@@ -131,5 +131,67 @@ describe('a saved run the page wrote', () => {
     // The property is about runs that do resume: many generated ones are in the SDK's shape (about a
     // quarter; a fifth was once missed by chance, 38 of 200), so a tenth is the floor.
     expect(resumedRuns).toBeGreaterThan(RUNS / 10);
+  }, 60_000);
+});
+
+/** A saved task's run as a page could write it for the next page: in the SDK's shape, or near it. */
+const savedRerunShape = fc.record({
+  version: fc.constantFrom(1, 2),
+  transcript: fc.record({
+    steps: fc.array(
+      fc.record({
+        calls: fc.array(
+          fc.record({
+            name: fc.constantFrom('click', 'find', 'type', 'runJS', 'done'),
+            args: fc.record({ id: fc.nat(9), note: planted('CARRIED') }),
+            ok: fc.boolean(),
+            result: planted('CARRIED'),
+          }),
+          { maxLength: 3 },
+        ),
+        observation: fc.option(planted('CARRIED'), { nil: undefined }),
+      }),
+      { maxLength: 4 },
+    ),
+  }),
+  step: fc.integer({ min: -1, max: 5 }),
+  calls: fc.nat(5),
+  rerun: fc.option(
+    fc.record({ task: fc.string({ maxLength: 30 }), name: fc.string({ maxLength: 30 }), heal: fc.boolean() }),
+    { nil: undefined },
+  ),
+});
+
+describe("a saved task's run the page wrote for the next page", () => {
+  it('is shown, taken once, and goes on with no model when told not to heal; anything else is dropped', async () => {
+    let went = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(savedRerunShape, fc.anything()), async (planted) => {
+        sessionStorage.setItem(REPLAY_KEY, typeof planted === 'string' ? planted : JSON.stringify(planted));
+        const shown = savedRerun();
+        let asked = 0;
+        const provider: Provider = {
+          name: 'never',
+          chat: async () => {
+            asked++;
+            throw new Error('no model was to be asked');
+          },
+        };
+        const resumed = Agent.resumeRerun({ provider, helper }, { heal: false });
+        // What the person is shown is what would go on, and nothing else does.
+        expect(!!resumed).toBe(!!shown);
+        expect(sessionStorage.getItem(REPLAY_KEY)).toBeNull();
+        if (!resumed || !shown) return;
+        went++;
+        expect(resumed.name).toBe(shown.name);
+        const result = await resumed.result;
+        expect(['done', 'error', 'stopped']).toContain(result.status);
+        expect(asked).toBe(0);
+        expect(result.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+        expect(result.steps.every((s) => s.replayed)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(went).toBeGreaterThan(RUNS / 10);
   }, 60_000);
 });

@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    // Two test files at a time (TEST_WORKERS to change it): most of a browser test's time is waiting
+    // for a page, and the suite took 28 minutes one file at a time on this 2-core machine.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         test: { name: 'unit', environment: 'jsdom', include: ['test/unit/**/*.test.ts'] },

@@ -15,6 +15,8 @@
           model: 'scripted-model',
           apiKey: 'no-key-needed',
         }),
+      // It charges nothing: each run's row says so, beside the tokens a real model would have been sent.
+      price: { input: 0, output: 0, cachedInput: 0 },
     });
   // The tasks the scripted demo knows (demo/scenario.json); any model may be given them.
   const examples = [

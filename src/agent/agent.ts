@@ -3,7 +3,7 @@
  * saved task run again (the model taking over where the page changed), and runs and replays carried
  * across a page load or handed over as a conversation.
  */
-import { LLMHelperError } from '../errors';
+import { LLMHelperError, checkOptions, readOptions } from '../errors';
 import type { Message } from '../llm/types';
 import { AgentLoop } from './agent-loop';
 import { PROMPTS, spotlight } from './prompt';
@@ -71,9 +71,9 @@ export class Agent extends AgentLoop {
    * code to call: the panel never starts a replay.
    */
   static resumeReplay(options: AgentOptions): { agent: Agent; result: Promise<ReplayResult> } | null {
+    const agent = new Agent(options); // options checked before the saved replay is taken: bad ones lose nothing
     const saved = takeSavedReplay();
     if (!saved) return null;
-    const agent = new Agent(options);
     if (saved === 'lost')
       return {
         agent,
@@ -189,10 +189,13 @@ export class Agent extends AgentLoop {
     options: AgentOptions,
     opts: { heal?: boolean } = {},
   ): { agent: Agent; name: string; task: string; result: Promise<RunResult> } | null {
+    const where = 'Agent.resumeRerun(options, { heal })';
+    const { heal } = readOptions(where, opts);
+    checkOptions(where, { heal }, { heal: 'boolean' });
+    const agent = new Agent(options); // checked before the saved run is taken: bad options lose nothing
     const saved = takeSavedReplay();
     if (!saved || saved === 'lost' || !saved.rerun) return null;
-    const agent = new Agent(options);
-    const rerun = { ...saved.rerun, heal: saved.rerun.heal && opts.heal !== false };
+    const rerun = { ...saved.rerun, heal: saved.rerun.heal && heal !== false };
     const result = agent.rerunFrom(saved.transcript, rerun, { step: saved.step, calls: saved.calls });
     return { agent, name: rerun.name, task: rerun.task, result };
   }

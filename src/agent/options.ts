@@ -27,14 +27,7 @@ export function checkAgentOptions(given: AgentOptions): AgentOptions {
     survivesNavigation: 'boolean',
     price: 'object',
   });
-  const price = options.price as unknown as Record<string, unknown> | undefined;
-  if (price)
-    checkOptions('new Agent({ price })', price, { input: 'number', output: 'number', cachedInput: 'number' });
-  if (price && (typeof price.input !== 'number' || typeof price.output !== 'number'))
-    throw new LLMHelperError(
-      'bad_argument',
-      'new Agent({ price }) takes US dollars per million tokens: { input, output, cachedInput? }, e.g. { input: 0.4, output: 1.6 }.',
-    );
+  checkPrice('new Agent({ price })', options.price);
   if (typeof chat !== 'function')
     throw new LLMHelperError(
       'bad_argument',
@@ -47,4 +40,24 @@ export function checkAgentOptions(given: AgentOptions): AgentOptions {
       'new Agent({ helper }) needs the LLMHelper whose tools it uses.',
     );
   return options;
+}
+
+/** A model's price, where `where` says who took it: US dollars per million tokens, none negative. */
+export function checkPrice(where: string, given: unknown): void {
+  const price = given as Record<string, unknown> | undefined;
+  if (price === undefined) return;
+  if (price && typeof price === 'object')
+    checkOptions(where, price, { input: 'number', output: 'number', cachedInput: 'number' });
+  const ok = (v: unknown) => typeof v === 'number' && v >= 0 && Number.isFinite(v);
+  if (
+    !price ||
+    typeof price !== 'object' ||
+    !ok(price.input) ||
+    !ok(price.output) ||
+    (price.cachedInput !== undefined && !ok(price.cachedInput))
+  )
+    throw new LLMHelperError(
+      'bad_argument',
+      `${where} takes US dollars per million tokens: { input, output, cachedInput? }, none negative, e.g. { input: 0.4, output: 1.6 }.`,
+    );
 }

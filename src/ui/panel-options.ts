@@ -4,7 +4,8 @@
  * the person's settings.
  */
 import type { Agent } from '../agent/agent';
-import type { PendingCall, RunResult } from '../agent/types';
+import type { PendingCall, Price, RunResult } from '../agent/types';
+import { checkPrice } from '../agent/options';
 import { type PageTools } from '../agent/page-tools';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import type { Provider } from '../llm/types';
@@ -21,6 +22,8 @@ export interface ExtraModel {
   /** Shown in the settings and the header, e.g. 'Scripted demo — not an AI' (its English text is its key). */
   label: Localized;
   make(): Provider;
+  /** What it charges, for the cost under each run (the demo's scripted model: nothing). */
+  price?: Price;
 }
 
 export interface PanelOptions {
@@ -163,7 +166,12 @@ export function panelOptions(options: unknown): PanelOptions {
   if (!modelsOk)
     throw new LLMHelperError(
       'bad_argument',
-      `${where}: models must be a list of { label, make() }, label a string or { en, zh }; got ${shown(o.models)}.`,
+      `${where}: models must be a list of { label, make(), price? }, label a string or { en, zh }; got ${shown(o.models)}.`,
+    );
+  for (const m of o.models ?? [])
+    checkPrice(
+      `${where}: a model's price`,
+      safely(() => m.price, null),
     );
   return o;
 }

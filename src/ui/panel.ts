@@ -194,7 +194,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   function price(): Price | undefined {
     const own = parsePrice(settings.price ?? '');
     if (own) return own;
-    if (!personsModel()) return undefined;
+    if (!personsModel()) return extraModel()?.price;
     const preset = deps.providers.find((p) => p.name === settings.model);
     // The list price is the preset's service's, for its default model: not another server's or model's.
     const same =

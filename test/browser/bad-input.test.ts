@@ -32,6 +32,27 @@ describe('bad input at the direct API', () => {
         ['select(id, [])', () => h.select(sel, [])],
         ['snapshot({ budget: 0 })', () => h.snapshot({ budget: 0 })],
         ["scroll({ to: 'sideways' })", () => h.scroll({ to: 'sideways' as never })],
+        [
+          'panel({ models: [{ price: { input: -1 } }] })',
+          () =>
+            (h as unknown as { panel(o: unknown): unknown }).panel({
+              models: [
+                {
+                  label: 'Own model',
+                  make: () => ({ chat: async () => ({}) }),
+                  price: { input: -1, output: 1 },
+                },
+              ],
+            }),
+        ],
+        [
+          "Agent({ price: { input: '0.4' } })",
+          () =>
+            new h.Agent({
+              provider: { name: 'x', chat: async () => ({}) as never },
+              price: { input: '0.4', output: 1 } as never,
+            }),
+        ],
       ];
       const out: Record<string, string> = {};
       for (const [name, call] of calls)
@@ -295,6 +316,7 @@ describe('bad input at the agent side (provider, Agent and its methods, panel, c
           fromState(s: unknown, o: unknown): unknown;
           resume(o: unknown): { result: Promise<unknown> } | null;
           resumeReplay(o: unknown): { result: Promise<unknown> } | null;
+          resumeRerun(o: unknown, p?: unknown): { result: Promise<unknown> } | null;
         };
       };
       const fake = {
@@ -335,6 +357,16 @@ describe('bad input at the agent side (provider, Agent and its methods, panel, c
           }
           return L.Agent.resumeReplay({ provider: fake })?.result;
         },
+        resumeRerun: (a, b) => L.Agent.resumeRerun(a, b)?.result,
+        // Whatever a page script left for a saved task's run on the next page: dropped, or replayed by the rules.
+        'resumeRerun(saved)': (a) => {
+          try {
+            sessionStorage.setItem('llm-helper.agent.replay', JSON.stringify(a));
+          } catch {
+            sessionStorage.setItem('llm-helper.agent.replay', String(typeof a));
+          }
+          return L.Agent.resumeRerun({ provider: fake }, { heal: false })?.result;
+        },
         'fromState(provider)': (a) => L.Agent.fromState(a, { provider: fake }),
         panel: (_a, b) => L.panel!(b),
         connect: (a, b) => L.connect!(a, b),
@@ -366,6 +398,8 @@ describe('bad input at the agent side (provider, Agent and its methods, panel, c
       'resume',
       'resumeReplay',
       'resumeReplay(saved)',
+      'resumeRerun',
+      'resumeRerun(saved)',
       'panel',
       'connect',
       'connect(url)',

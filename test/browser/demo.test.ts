@@ -102,6 +102,10 @@ describe('the demo', () => {
       }
     });
     expect(await panel(page).locator('.answer').textContent()).toMatch(/Downloaded the 2024 invoices/);
+    // The scripted model charges nothing, and its row says so beside the tokens it was sent.
+    expect(await panel(page).locator('.msg.cost').last().textContent()).toMatch(
+      /^[\d,]+ tokens in, [\d,]+ out, [\d,]+ cached · \$0\.0000$/,
+    );
     await page.screenshot({ path: `${SHOTS}panel-done-en-1280.png` });
     await page.close();
   });

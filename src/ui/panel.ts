@@ -296,14 +296,18 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   /** Runs a saved task the person chose, with their values: the model only where the page changed. */
   function runSaved(saved: SavedTask, values: string[]): void {
     if (running) return;
+    const model = hasModel();
+    const a = model ? ensureAgent() : wire(new deps.Agent(agentOptions(true)));
+    showSavedRun(saved.name, saved.task, () => a.rerun(saved, { values, heal: model }));
+  }
+  /** A saved task's run in the list: its name as the person's line, then the run's rows. */
+  function showSavedRun(name: string, task: string, result: () => Promise<RunResult>): void {
     list.querySelector('.examples')?.remove();
     list.querySelector('.saved-tasks')?.remove();
     streamed = null;
-    add(h('div', { class: 'msg user' }, `▶ ${saved.name}`));
+    add(h('div', { class: 'msg user' }, `▶ ${name}`));
     setStatus(T.running, true);
-    const model = hasModel();
-    const a = model ? ensureAgent() : wire(new deps.Agent(agentOptions(true)));
-    void finish(() => a.rerun(saved, { values, heal: model }), saved.task, saved.name);
+    void finish(result, task, name);
   }
   const tasks = savedTasks({
     T: () => T,
@@ -509,39 +513,31 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
    * runs as Run does (a model takes over where a step no longer fits, if one is set up).
    */
   async function offerRerun(name: string, steps: string[]) {
-    const choice = await card(
-      T.resumeSaved(name.slice(0, 120)),
-      [
-        ['go', T.continue],
-        ['no', T.discard],
-      ],
-      ...steps.slice(0, 8).map((l) => h('div', {}, l.slice(0, 120))),
-    );
-    if (choice !== 'go' || running) return deps.discardRerun?.();
+    if (!(await askToGoOn(T.resumeSaved(name.slice(0, 120)), steps.slice(0, 8))))
+      return deps.discardRerun?.();
     const model = hasModel();
     // With no model set up, a step that no longer fits ends the run there, saying which and why.
     const resumed = deps.resumeRerun?.(agentOptions(!model), { heal: model }) ?? null;
     if (!resumed) return;
-    list.querySelector('.examples')?.remove();
-    list.querySelector('.saved-tasks')?.remove();
     const a = wire(resumed.agent);
     if (model) agent = a; // the conversation goes on with it, as after Run
-    add(h('div', { class: 'msg user' }, `▶ ${resumed.name}`));
-    setStatus(T.running, true);
-    void finish(() => resumed.result, resumed.task, resumed.name);
+    showSavedRun(resumed.name, resumed.task, () => resumed.result);
+  }
+
+  /** Whether the person says go on, shown the question and the steps (what storage holds). */
+  async function askToGoOn(question: string, steps: string[]): Promise<boolean> {
+    const go: [string, string] = ['go', T.continue];
+    const choice = await card(
+      question,
+      [go, ['no', T.discard]],
+      ...steps.map((l) => h('div', {}, l.slice(0, 120))),
+    );
+    return choice === 'go' && !running;
   }
 
   /** Asks before a saved run goes on, showing its task and the steps it carries (what storage holds). */
   async function offerResume(task: string, steps: string[]) {
-    const choice = await card(
-      T.resumeRun(task.slice(0, 300)),
-      [
-        ['go', T.continue],
-        ['no', T.discard],
-      ],
-      ...steps.slice(-5).map((l) => h('div', {}, l.slice(0, 120))),
-    );
-    if (choice !== 'go' || running) return deps.discardRun?.();
+    if (!(await askToGoOn(T.resumeRun(task.slice(0, 300)), steps.slice(-5)))) return deps.discardRun?.();
     let resumed: ReturnType<NonNullable<PanelDeps['resume']>> = null;
     try {
       resumed = deps.resume?.(agentOptions()) ?? null;

@@ -171,6 +171,9 @@ export function tabOpened(popup) {
   return tab;
 }
 
+/** How long after an action the browser's news of its tabs and downloads may come, on a loaded machine. */
+const LATE_MS = 6000;
+
 /** @param {import('playwright-core').BrowserContext} context */
 function watchAway(context) {
   const away = new WeakMap();
@@ -185,9 +188,10 @@ function watchAway(context) {
   const of2 = (r, a, list, late) => list.filter((e) => owner(r, e.at) === a && e.at <= a.t1 + late);
   const judge = (page, a) => {
     const r = of(page);
-    // A tab is told of once its first load ends (or fails): a moment later on a loaded machine.
-    const tabs = of2(r, a, r.tabs, 1500).map((t) => t.page.url());
-    const downloads = of2(r, a, r.downloads, 1500).map((d) => d.file);
+    // A tab is told of once its first load ends (or fails), a download once its response begins: a
+    // moment later, or some seconds on a loaded machine (two test files at a time).
+    const tabs = of2(r, a, r.tabs, LATE_MS).map((t) => t.page.url());
+    const downloads = of2(r, a, r.downloads, LATE_MS).map((d) => d.file);
     for (const c of awayContradictions(a.said, tabs, downloads, a.unloading))
       truthFindings.push(`[llmh-truth] ${a.name}: ${c}. Report: ${JSON.stringify(a.message).slice(0, 400)}`);
   };
@@ -218,11 +222,23 @@ function watchAway(context) {
       a.judged = true;
       return judge(page, a);
     }
-    // A claim waits for the browser's events to arrive.
-    const check = new Promise((done) => setTimeout(done, 1500)).then(() => {
+    // A claim waits for the browser's events to arrive: a moment for any, then until as many as it
+    // claims have come, up to LATE_MS.
+    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+    const arrived = () => {
+      const r = of(page);
+      return (
+        of2(r, a, r.tabs, LATE_MS).length >= a.said.tabs.length &&
+        of2(r, a, r.downloads, LATE_MS).length >= a.said.downloads.length
+      );
+    };
+    const check = (async () => {
+      const since = Date.now();
+      await sleep(1500);
+      while (!arrived() && Date.now() - since < LATE_MS) await sleep(100);
       a.judged = true;
       judge(page, a);
-    });
+    })();
     truthPending.add(check);
     void check.finally(() => truthPending.delete(check));
   });

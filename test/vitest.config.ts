@@ -6,9 +6,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    // Two test files at a time (TEST_WORKERS to change it): most of a browser test's time is waiting
-    // for a page, and the suite took 28 minutes one file at a time on this 2-core machine.
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    // One test file at a time; TEST_WORKERS=2 runs two (1,007-1,070 s for the whole suite against
+    // 1,708 s on this 2-core machine), but under that load a few checks that wait on the browser or on a
+    // time budget still fail now and then (a download told of seconds late, find's slices on a 50,000-line
+    // page): not yet the default, so that CI stays green.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 1),
     projects: [
       {
         test: { name: 'unit', environment: 'jsdom', include: ['test/unit/**/*.test.ts'] },

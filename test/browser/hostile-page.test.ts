@@ -32,6 +32,28 @@ async function hostilePage(fixture = 'agent-app.html'): Promise<Page> {
   return page;
 }
 
+/** Opens the panel with one model on offer, the scripted model (its key one a page would remember). */
+const panelOnMock = (page: Page) =>
+  page.evaluate((url) => {
+    const L = window.LLMHelper as unknown as {
+      panel(o: unknown): unknown;
+      provider(n: string, o: unknown): unknown;
+    };
+    L.panel({
+      models: [
+        {
+          label: 'mock',
+          make: () =>
+            L.provider('openai', {
+              baseURL: `${url}/v1`,
+              apiKey: 'sk-remembered-key',
+              model: 'scripted-model',
+            }),
+        },
+      ],
+    });
+  }, mock.url);
+
 describe('a hostile page script cannot act as the person', () => {
   it('the panel root is closed: a page script that did not patch attachShadow before the SDK finds no controls', async () => {
     const page = await ctx.browser.newPage();
@@ -213,26 +235,7 @@ describe('a hostile page script cannot act as the person', () => {
     });
     await page.reload();
     await page.waitForFunction(() => typeof window.LLMHelper === 'object');
-    const open = () =>
-      page.evaluate((url) => {
-        const L = window.LLMHelper as unknown as {
-          panel(o: unknown): unknown;
-          provider(n: string, o: unknown): unknown;
-        };
-        L.panel({
-          models: [
-            {
-              label: 'mock',
-              make: () =>
-                L.provider('openai', {
-                  baseURL: `${url}/v1`,
-                  apiKey: 'sk-remembered-key',
-                  model: 'scripted-model',
-                }),
-            },
-          ],
-        });
-      }, mock.url);
+    const open = () => panelOnMock(page);
     await open();
     await new Promise((r) => setTimeout(r, 500));
     expect(mock.log).toHaveLength(0);
@@ -372,20 +375,7 @@ describe('a hostile page script cannot act as the person', () => {
         log: (window as unknown as { log: unknown[] }).log.slice(),
       }));
     const before = await state();
-    await page.evaluate((url) => {
-      const L = window.LLMHelper as unknown as {
-        panel(o: unknown): unknown;
-        provider(n: string, o: unknown): unknown;
-      };
-      L.panel({
-        models: [
-          {
-            label: 'mock',
-            make: () => L.provider('openai', { baseURL: `${url}/v1`, apiKey: 'k', model: 'scripted-model' }),
-          },
-        ],
-      });
-    }, mock.url);
+    await panelOnMock(page);
     // The planted run is offered, with its name, and waits; the page's script clicks everything the
     // panel shows, again and again past the card's first moments, and presses Enter.
     const root = (p: Page) =>

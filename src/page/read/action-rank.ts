@@ -7,12 +7,12 @@
  */
 import { roleOf, tagOf } from '../perceive/role';
 import * as dom from '../dom/members';
+import { TYPE_SELECTORS } from '../dom/types';
 import { queryAllDeep } from '../dom/roots';
 import { quickVisibility } from '../perceive/visible';
 
-/** Fields a person fills in or sets: what a form is for. */
-const FIELD =
-  'input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),textarea,select,[role=textbox],[role=combobox],[role=checkbox],[role=radio],[role=switch],[role=spinbutton],[role=slider],[contenteditable=true]';
+/** Fields a person fills in or sets: what a form is for (describe's form lists the same). */
+export const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 
 const BUTTON =
   'button,input[type=button],input[type=submit],input[type=reset],input[type=image],[role=button]';
@@ -20,7 +20,7 @@ const BUTTON =
 /** A strip of buttons is at least this many side by side, with little else among them. */
 const STRIP_MIN = 8;
 
-export const isField = (el: Element): boolean => dom.matches(el, FIELD);
+export const isField = (el: Element): boolean => dom.matches(el, FIELD_SELECTOR);
 
 /**
  * Whether a button is one of a toolbar's: inside an element whose role says so, or one of a strip of
@@ -95,4 +95,4 @@ function anchorLink(el: Element): boolean {
   return !!dom.byId(document, id);
 }
 
-const formHasField = (form: Element): boolean => !!dom.qs(form, FIELD);
+const formHasField = (form: Element): boolean => !!dom.qs(form, FIELD_SELECTOR);

@@ -32,10 +32,8 @@ import { elementIndex } from '../dom/index-range';
 import { comboboxOf, standIn } from '../perceive/stand-in';
 import { checkBudget, elementLine, hrefOf, isShown, listWithin, quoted, visibleOnly } from './lines';
 import { describeTable } from './describe-table';
-import { actionRank, isField } from './action-rank';
+import { actionRank, FIELD_SELECTOR, isField } from './action-rank';
 import { atOnce, runAtOnce, type Pace, type Steps } from '../dom/slices';
-
-const FIELD_SELECTOR = `${TYPE_SELECTORS.input},${TYPE_SELECTORS.select},${TYPE_SELECTORS.checkbox},${TYPE_SELECTORS.radio},input[type=range],input[type=file]`;
 
 const SUBMIT_SELECTOR = 'button:not([type=button]):not([type=reset]),input[type=submit],input[type=image]';
 

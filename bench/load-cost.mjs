@@ -7,10 +7,13 @@
 import { createServer } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { ROOT, launchChromium } from '../test/support/harness.mjs';
 import { packageDir } from '../test/support/packages.mjs';
 
 const LOADS = Number(process.env.LOADS ?? 9);
+/** Our load cost at most this share of page-agent's (#74, with the bundle's ceiling at 144 KiB). */
+const TARGET = 0.8;
 const IDLE_MS = 1500;
 const ours = await readFile(join(ROOT, 'dist/llm-helper.umd.min.js'));
 const theirs = await readFile(join(packageDir('page-agent'), 'dist/iife/page-agent.demo.js'));
@@ -94,7 +97,7 @@ const t = median(runs.theirs.map((r) => r.task));
 const lines = [
   '# What a script tag costs the page when it loads',
   '',
-  `Taken ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, shared) by bench/load-cost.mjs: one <script src> added to a small`,
+  `Taken ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (${cpus().length} × ${cpus()[0]?.model.trim()}) by bench/load-cost.mjs: one <script src> added to a small`,
   `app page (a form and a table of 40 rows), ${LOADS} loads of each alternated in fresh pages; the main thread's task time from the tag`,
   `until ${IDLE_MS / 1000} s later (Performance.getMetrics TaskDuration; ScriptDuration is the part running script). Ours with data-panel`,
   `(its panel shown, its index built when the page idles); page-agent ${pageAgentVersion}'s published dist/iife/page-agent.demo.js (its demo panel shown).`,
@@ -104,9 +107,9 @@ const lines = [
   row('llm-helper.umd.min.js (data-panel)', runs.ours, ours.length),
   row(`page-agent ${pageAgentVersion} (demo IIFE)`, runs.theirs, theirs.length),
   '',
-  o <= t
-    ? `Ours at or under page-agent's: ${Math.round(o)} against ${Math.round(t)} ms.`
-    : `Over page-agent's: ${Math.round(o)} against ${Math.round(t)} ms.`,
+  `Ours over page-agent's: ${(o / t).toFixed(2)}× (${Math.round(o)} against ${Math.round(t)} ms); the target is at most ${TARGET}× (#74), ${
+    o <= TARGET * t ? 'met' : '**not met**'
+  }.`,
 ];
 await writeFile(process.env.LOAD_OUT ?? join(ROOT, 'bench/results/load-cost.md'), lines.join('\n') + '\n');
 console.log(lines.join('\n'));

@@ -470,16 +470,15 @@ describe('the bridge answers only its pairing', () => {
     const client = await stdioClient(p);
     const page = await ctx.open('invoices.html');
     expect(await connectPage(page, p)).toBe('open');
-    const t0 = Date.now();
+    // The longest wait the tool takes: a timeout would say so; it ends because the page went away.
     const waiting = client
-      .callTool({ name: 'waitFor', arguments: { pattern: 'Never shown', timeout: 20_000 } })
+      .callTool({ name: 'waitFor', arguments: { pattern: 'Never shown', timeout: 60_000 } })
       .then(textOf, (e: Error) => e.message);
     await new Promise((r) => setTimeout(r, 500));
     await page.goto(`${ctx.server.url}/test/fixtures/files.html`);
     expect(await waiting).toMatch(
       /disconnected .* while running waitFor; it may or may not have taken effect/,
     );
-    expect(Date.now() - t0).toBeLessThan(10_000);
     // The next page connects (the integrator's opt-in) and gets no resent call.
     await page.evaluate(() => {
       const w = window as unknown as { calls: string[] };

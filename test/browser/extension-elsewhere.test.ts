@@ -86,10 +86,18 @@ describe('the extension, where a click leads elsewhere', () => {
     const said = results()[1]!;
     expect(said).toMatch(/opened tab \d+ at http:\/\/127\.0\.0\.1:9\/portal/);
     expect(said).not.toMatch(/no effect|unloading/);
-    const urls = await worker.evaluate(async () =>
-      (await chrome.tabs.query({})).map((t) => t.pendingUrl || t.url),
-    );
-    expect(urls.some((u) => /127\.0\.0\.1:9\/portal|chrome-error/.test(u ?? ''))).toBe(true);
+    // The browser's own list of tabs has it (told of a moment later on a loaded machine).
+    await expect
+      .poll(
+        async () => {
+          const urls = await worker.evaluate(async () =>
+            (await chrome.tabs.query({})).map((t) => t.pendingUrl || t.url),
+          );
+          return urls.some((u) => /127\.0\.0\.1:9\/portal|chrome-error/.test(u ?? ''));
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     // Each report as the truth oracle reads it: what the browser opened and downloaded bears it out.
     expect(await awayFindings(seen, mock.log)).toEqual([]);
     await panel.close();

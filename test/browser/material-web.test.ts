@@ -9,7 +9,6 @@ const open = useBundledApp(ctx, 'material', 'md-outlined-select');
 describe('Material Web (Lit): controls inside shadow trees, roles kept in ElementInternals, text through nested slots', () => {
   it('lists every field by its label, in the order of the page', async () => {
     const page = await open();
-    await page.waitForTimeout(300);
     const snapshot = await page.evaluate(() => window.LLMHelper.snapshot());
     // The text fields' inputs are transparent until focused (the label is drawn in their place); the
     // checkbox's input is named by the label around its host; md-radio has no input and keeps its role
@@ -31,7 +30,6 @@ describe('Material Web (Lit): controls inside shadow trees, roles kept in Elemen
 
   it('fills the form: types, selects through the menu of md-select-options, checks, switches and picks a radio', async () => {
     const page = await open();
-    await page.waitForTimeout(300);
     const r = await page.evaluate(async () => {
       const h = window.LLMHelper;
       const id = (p: string) => h.find(p)[0]!.id;
@@ -79,7 +77,6 @@ describe('Material Web (Lit): controls inside shadow trees, roles kept in Elemen
 
   it('a menu button opens md-menu, whose items reach a dialog', async () => {
     const page = await open();
-    await page.waitForTimeout(300);
     const r = await page.evaluate(async () => {
       const h = window.LLMHelper;
       const id = (p: string) => h.find(p)[0]!.id;

@@ -4,11 +4,13 @@
  * matches stops at its bound. Counted, not timed: every read of an element's box, style, visibility,
  * attributes and ancestry the SDK makes goes through the DOM's prototypes, wrapped here before the SDK
  * loads (it captures them at load), and the counts at ten times the size must stay about the same.
+ * The page's clock runs ten times slower (slowPageClock), so that a loaded machine's slower work still
+ * fits the SDK's time budgets: what is checked is how much was read, never how long it took.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BUNDLE } from '../support/harness.mjs';
-import { useBrowser } from '../support/browser';
+import { slowPageClock, useBrowser } from '../support/browser';
 
 const ctx = useBrowser();
 
@@ -98,6 +100,7 @@ function countReads() {
 
 async function pageOf(html: string): Promise<Page> {
   const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(slowPageClock, 10);
   await page.addInitScript(countReads);
   // A page of its own (init scripts run on navigation), served from memory.
   await page.route('**/work.html', (route) =>

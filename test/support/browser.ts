@@ -10,8 +10,11 @@ import { startMockModel, type MockModel } from './mock-model.mjs';
 export interface BrowserContextForTests {
   browser: Browser;
   server: Awaited<ReturnType<typeof startServer>>;
-  /** Opens test/fixtures/<name> in a fresh page (1280×800) and waits for LLMHelper. */
-  open(name: string, opts?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * Opens test/fixtures/<name> in a fresh page (1280×800) and waits for LLMHelper; `slowClock`: the
+   * page's clock runs that many times slower (slowPageClock).
+   */
+  open(name: string, opts?: { width?: number; height?: number; slowClock?: number }): Promise<Page>;
 }
 
 /**
@@ -42,6 +45,7 @@ export function useBrowser(
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
       });
       page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+      if (opts.slowClock) await page.addInitScript(slowPageClock, opts.slowClock);
       await page.goto(`${ctx.server.url}/test/fixtures/${name}`);
       await page.waitForFunction(
         () => typeof (window as unknown as { LLMHelper?: unknown }).LLMHelper === 'object',
@@ -138,4 +142,21 @@ export async function plantRun(page: Page, run: Record<string, unknown>): Promis
   await page.waitForFunction(
     () => typeof (window as unknown as { LLMHelper?: unknown }).LLMHelper === 'object',
   );
+}
+
+/**
+ * An init script (page.addInitScript(slowPageClock, factor)) that makes the page's clock run `factor`
+ * times slower: the SDK's time budgets (find's 150 ms at the console, a slice's length) then hold the
+ * same work on a machine loaded by two test files at a time. For checks that count work, not time.
+ */
+export function slowPageClock(factor: number): void {
+  const now = Performance.prototype.now;
+  const start = now.call(performance);
+  Object.defineProperty(Performance.prototype, 'now', {
+    configurable: true,
+    writable: true,
+    value: function (this: Performance) {
+      return start + (now.call(this) - start) / factor;
+    },
+  });
 }

@@ -39,8 +39,29 @@ export async function openWithApp(ctx: BrowserContextForTests, name: string, app
 }
 
 /**
+ * Waits until the page's custom elements, in its shadow trees too, are defined and have rendered (a Lit
+ * element's updateComplete), and a frame has been drawn: the app's first render, however slow the machine.
+ */
+export async function rendered(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const elements = (root: Document | ShadowRoot): Element[] =>
+      [...root.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e, ...elements(e.shadowRoot)] : [e]));
+    for (
+      let seen = -1, all = elements(document);
+      all.length !== seen;
+      seen = all.length, all = elements(document)
+    ) {
+      const custom = all.filter((e) => e.localName.includes('-'));
+      await Promise.all(custom.map((e) => customElements.whenDefined(e.localName)));
+      await Promise.all(custom.map((e) => (e as { updateComplete?: Promise<unknown> }).updateComplete));
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/**
  * A test file's app: bundled once before its tests; the function returned opens its page and waits for
- * `ready` (a selector) to show the app has rendered.
+ * `ready` (a selector) to show the app has rendered, and for its custom elements' first render.
  */
 export function useBundledApp(ctx: BrowserContextForTests, name: string, ready: string): () => Promise<Page> {
   let app = '';
@@ -50,6 +71,7 @@ export function useBundledApp(ctx: BrowserContextForTests, name: string, ready: 
   return async () => {
     const page = await openWithApp(ctx, name, app);
     await page.waitForSelector(ready, { state: 'attached' });
+    await rendered(page);
     return page;
   };
 }

@@ -6,7 +6,7 @@
  * what the browser itself did, with the harness's own rules (awayContradictions).
  */
 import type { Page } from 'playwright-core';
-import { awayContradictions, tabOpened } from './harness.mjs';
+import { LATE_MS, awayContradictions, tabOpened } from './harness.mjs';
 import type { LoggedRequest } from './mock-model.mjs';
 
 /** What the browser did from a page: the tabs it opened from it and the downloads it started. */
@@ -52,22 +52,35 @@ const lastResult = (r: LoggedRequest): string | undefined => {
 /**
  * What contradicts the browser in the results the model was sent (`log`, the scripted model's requests):
  * each call ran between the request it answered and the next one; what the browser did then (a moment
- * later for a tab, told of once its first load ends) is its doing. Waits for late events first.
+ * later for a tab, told of once its first load ends, some seconds on a loaded machine) is its doing.
+ * Waits a moment for late events, then until every claim's tabs and downloads have come, up to LATE_MS.
  */
 export async function awayFindings(seen: AwaySeen, log: readonly LoggedRequest[]): Promise<string[]> {
-  await new Promise((r) => setTimeout(r, 1500));
-  const calls = log.slice(1).map((r, i) => ({ t0: log[i]!.at, t1: r.at, text: lastResult(r) }));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const calls = log.slice(1).map((r, i) => {
+    const text = lastResult(r);
+    return { t0: log[i]!.at, t1: r.at, text, said: text === undefined ? undefined : claimsOf(text) };
+  });
   const owner = (at: number) => calls.filter((c) => c.t0 - 50 <= at).at(-1);
+  const mine = <T extends { at: number }>(c: (typeof calls)[number], list: T[]) =>
+    list.filter((e) => owner(e.at) === c && e.at <= c.t1 + LATE_MS);
+  const arrived = () =>
+    calls.every(
+      (c) =>
+        !c.said ||
+        (mine(c, seen.tabs).length >= c.said.tabs.length &&
+          mine(c, seen.downloads).length >= c.said.downloads.length),
+    );
+  const since = Date.now();
+  await sleep(1500);
+  while (!arrived() && Date.now() - since < LATE_MS) await sleep(100);
   const out: string[] = [];
   for (const c of calls) {
-    if (c.text === undefined) continue;
-    const mine = <T extends { at: number }>(list: T[]) =>
-      list.filter((e) => owner(e.at) === c && e.at <= c.t1 + 1500);
-    const tabs = mine(seen.tabs).map((t) => t.page.url());
-    const downloads = mine(seen.downloads).map((d) => d.file);
-    const said = claimsOf(c.text);
-    for (const f of awayContradictions(said, tabs, downloads, said.unloading))
-      out.push(`${f}. Report: ${c.text.slice(0, 400)}`);
+    if (!c.said) continue;
+    const tabs = mine(c, seen.tabs).map((t) => t.page.url());
+    const downloads = mine(c, seen.downloads).map((d) => d.file);
+    for (const f of awayContradictions(c.said, tabs, downloads, c.said.unloading))
+      out.push(`${f}. Report: ${c.text!.slice(0, 400)}`);
   }
   return out;
 }

@@ -26,6 +26,10 @@ export function awayContradictions(
 ): string[];
 /** A tab the browser opened, timed from when its document began to load (Node's time until it answers). */
 export function tabOpened(popup: Page): { at: number; page: Page };
+/** How long after an action the browser's news of its tabs and downloads may come (a bound). */
+export const LATE_MS: number;
+/** The bound of every Playwright wait in the tests. */
+export const TEST_WAIT_MS: number;
 export function launchChromium(options?: {
   panelRoot?: 'open' | 'closed';
   args?: string[];

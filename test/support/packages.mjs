@@ -7,3 +7,6 @@ export const viteBuild = async (config) => (await import('vite')).build(config);
 
 /** Where a test-only package is installed (its folder), for the bench that loads its files. */
 export const packageDir = (name) => new URL(`../node_modules/${name}/`, import.meta.url).pathname;
+
+/** Source maps read (the bench's bundle rooms). */
+export { TraceMap, eachMapping } from '@jridgewell/trace-mapping';

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CEILING } from '../../bench/ceiling.mjs';
 
 const dist = join(process.cwd(), 'dist');
 /** Every built script: the bundles, each module of the ESM build (dist/esm), the extension's scripts. */
@@ -30,10 +31,9 @@ describe('bundles', () => {
     expect(code).not.toMatch(/=\s*Function\s*[;,]/); // an alias of the constructor, as zod's code generator had
   });
 
-  // The ceiling was re-decided at 128 KiB on 2026-11-29 (issue #62): what the host page pays is what
-  // counts, its main-thread time at load at or under page-agent's (npm run bench), and bytes are spent
-  // on what a user gets. How it grew before: git log of this file, and docs/performance.md.
-  const CEILING = 128 * 1024;
+  // The ceiling (bench/ceiling.mjs) was re-decided at 144 KiB on 2026-12-02 (issue #74): what the host
+  // page pays is what counts, its main-thread time at load at or under 0.8× page-agent's (npm run bench),
+  // and bytes are spent on what a user gets. Where they go, room by room: bench/results/bundle-rooms.md.
   it(`llm-helper.umd.min.js stays within ${CEILING} bytes gzipped`, () => {
     const gzipped = gzipSync(readFileSync(join(dist, 'llm-helper.umd.min.js')), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(CEILING);

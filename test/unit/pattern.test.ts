@@ -84,7 +84,9 @@ describe('toPattern refuses catastrophic shapes before running them', () => {
         const t0 = performance.now();
         for (const text of ['a'.repeat(40) + '!', 'ab '.repeat(30) + '!', 'a1,'.repeat(30)])
           matchesText(p, text);
-        expect(performance.now() - t0).toBeLessThan(1000); // a hang guard, not a speed target
+        // A hang guard, not a speed target: a catastrophic pattern takes hours on these texts, an accepted
+        // one well under a millisecond; the bound is generous for a loaded machine.
+        expect(performance.now() - t0).toBeLessThan(10_000);
       }),
       { numRuns: fuzzRuns(400), seed: process.env.FUZZ_RUNS ? undefined : 7 },
     );

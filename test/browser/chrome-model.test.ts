@@ -227,3 +227,162 @@ describe("the browser's built-in model, through a stand-in LanguageModel", () =>
     await page.close();
   });
 });
+
+/** The panel's settings card's provider list, what it says under it, and whether the key field shows. */
+const settingsView = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('llm-helper-panel')!.shadowRoot!;
+    const card = root.querySelector('.settings')!;
+    const select = card.querySelector('select')!;
+    const key = card.querySelector('input[type=password]')!.closest('label')!;
+    const progress = card.querySelector('progress');
+    return {
+      options: [...select.options].map((o) => o.value),
+      chosen: select.value,
+      note: card.querySelector('[role=status]')?.textContent ?? '',
+      keyShown: !key.hidden,
+      progress: progress && !progress.hidden ? Number(progress.value) : null,
+      header: root.querySelector('.model')!.textContent,
+    };
+  });
+
+const openPanel = async (page: Page) => {
+  await page.evaluate(() => (window.LLMHelper as unknown as { panel(): unknown }).panel());
+  await page.waitForFunction(
+    () => !!document.querySelector('llm-helper-panel')?.shadowRoot?.querySelector('.settings'),
+  );
+};
+
+describe('the built-in model in the panel', () => {
+  it("in this machine's Chromium: picking it says at once it is unavailable here and what to do, with no key field; the key path is as before", async () => {
+    const page = await ctx.open('built-in-model.html');
+    expect(
+      await page.evaluate(() => typeof (window as unknown as { LanguageModel?: unknown }).LanguageModel),
+    ).toBe('function');
+    await openPanel(page);
+    const first = await settingsView(page);
+    expect(first.chosen).toBe('openai'); // not offered first: the browser has no model here
+    expect(first.keyShown).toBe(true);
+    await page.locator('llm-helper-panel .settings select').first().selectOption('chrome');
+    await page.waitForFunction(() =>
+      /unavailable here/.test(
+        document.querySelector('llm-helper-panel')!.shadowRoot!.querySelector('.settings [role=status]')
+          ?.textContent ?? '',
+      ),
+    );
+    const picked = await settingsView(page);
+    expect(picked.note).toMatch(/Runs in this browser, on this device: no API key, and nothing is sent out/);
+    expect(picked.note).toMatch(/Choose another provider: a service with your API key, or a local model/);
+    expect(picked.keyShown).toBe(false);
+    // Back to a service: its key field again, and no key still means the panel asks for one.
+    await page.locator('llm-helper-panel .settings select').first().selectOption('openai');
+    expect((await settingsView(page)).keyShown).toBe(true);
+    await page.locator('llm-helper-panel .settings input[type=password]').fill('sk-test-1234');
+    await page.locator('llm-helper-panel .settings button.primary').click();
+    // Saved with its key, as before: ⚙ shows the key kept (its last digits) in its field.
+    await page.locator('llm-helper-panel .head button').first().click();
+    const again = await settingsView(page);
+    expect(again.chosen).toBe('openai');
+    expect(again.keyShown).toBe(true);
+    expect(
+      await page.locator('llm-helper-panel .settings input[type=password]').getAttribute('placeholder'),
+    ).toMatch(/…1234/);
+    await page.close();
+  });
+
+  it('offers the download where the model is downloadable: a page script’s click starts nothing, the person’s shows progress', async () => {
+    const page = await withStandIn({ availability: 'downloadable', download: [0, 0.2, 0.4, 0.6, 0.8, 1] });
+    await openPanel(page);
+    await page.locator('llm-helper-panel .settings select').first().selectOption('chrome');
+    await page.waitForFunction(() =>
+      /Download gets it once/.test(
+        document.querySelector('llm-helper-panel')!.shadowRoot!.querySelector('.settings [role=status]')
+          ?.textContent ?? '',
+      ),
+    );
+    expect((await settingsView(page)).keyShown).toBe(false);
+    const button = page.locator('llm-helper-panel .settings button', { hasText: 'Download the model' });
+    // A page script's click (synthetic, untrusted) on Download: nothing starts.
+    await page.evaluate(() => {
+      const b = [...document.querySelector('llm-helper-panel')!.shadowRoot!.querySelectorAll('button')].find(
+        (x) => /Download/.test(x.textContent ?? ''),
+      )!;
+      b.click();
+      b.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    });
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __standInLog: { downloads: number } }).__standInLog.downloads,
+      ),
+    ).toBe(0);
+    expect((await settingsView(page)).progress).toBeNull();
+    // The person's click: the download starts, its progress shows, then the model is ready.
+    await button.click();
+    const seen = new Set<number>();
+    for (let i = 0; i < 40 && !/ready on this device/.test((await settingsView(page)).note); i++) {
+      const p = (await settingsView(page)).progress;
+      if (p !== null) seen.add(p);
+      await page.waitForTimeout(50);
+    }
+    expect([...seen].some((p) => p > 0 && p < 1)).toBe(true);
+    const done = await settingsView(page);
+    expect(done.note).toMatch(/The model is ready on this device/);
+    expect(done.progress).toBeNull();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __standInLog: { downloads: number } }).__standInLog.downloads,
+      ),
+    ).toBe(1);
+    await page.close();
+  });
+
+  it('where the model is available, the panel offers it first and runs a task with it, its cost “on this device”', async () => {
+    const page = await withStandIn({
+      steps: [
+        { call: { name: 'find', args: { pattern: 'New task|Add' } } },
+        { call: { name: 'type', args: { id: '$id:New task', text: 'Call Bob' } } },
+        { call: { name: 'click', args: { id: '$id:Add' } } },
+        { text: 'Added “Call Bob” (stand-in model).' },
+      ],
+    });
+    await openPanel(page);
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('llm-helper-panel')!
+          .shadowRoot!.querySelector<HTMLSelectElement>('.settings select')!.value === 'chrome',
+    );
+    const view = await settingsView(page);
+    expect(view.options[0]).toBe('chrome');
+    expect(view.options).toContain('openai'); // a key stays a choice beside it
+    expect(view.keyShown).toBe(false);
+    expect(view.header).toMatch(/Built-in model/);
+    await page.waitForFunction(() =>
+      /ready on this device/.test(
+        document.querySelector('llm-helper-panel')!.shadowRoot!.querySelector('.settings [role=status]')
+          ?.textContent ?? '',
+      ),
+    );
+    await page.locator('llm-helper-panel .settings button.primary').click(); // Save
+    await page.locator('llm-helper-panel textarea').fill('Add the task Call Bob.');
+    await page.locator('llm-helper-panel .foot button.primary').click();
+    await page.waitForFunction(
+      () => !!document.querySelector('llm-helper-panel')!.shadowRoot!.querySelector('.msg.cost'),
+      undefined,
+      { timeout: 20000 },
+    );
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('llm-helper-panel')!.shadowRoot!;
+      return {
+        answer: root.querySelector('.msg.answer')?.textContent,
+        cost: root.querySelector('.msg.cost')?.textContent,
+        log: (window as unknown as { log: string[] }).log,
+      };
+    });
+    expect(shown.answer).toBe('Added “Call Bob” (stand-in model).');
+    expect(shown.cost).toMatch(/tokens in.*on this device, no cost/);
+    expect(shown.log).toEqual(['added:Call Bob']);
+    await page.close();
+  });
+});

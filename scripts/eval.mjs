@@ -245,7 +245,8 @@ async function main() {
     const keyEnv = opts['key-env'] ?? KEY_ENV[opts.provider] ?? 'LLMHELPER_API_KEY';
     key = process.env[keyEnv] ?? '';
     // A local server (--base-url) may need no key; a service does.
-    if (!key && opts.provider !== 'proxy' && !opts['base-url'])
+    // The browser's own model (chrome) needs none either.
+    if (!key && opts.provider !== 'proxy' && opts.provider !== 'chrome' && !opts['base-url'])
       fail(
         `no key: set ${keyEnv} (or name another variable with --key-env) for --provider ${opts.provider}.`,
       );
@@ -264,6 +265,21 @@ async function main() {
   const server = await startServer();
   const base = opts.url ?? `${server.url}/`;
   const browser = await launchChromium({ truth: false });
+  if (opts.provider === 'chrome') {
+    // Its model is the browser's: say so plainly where this browser has none, before any task runs.
+    const page = await browser.newPage();
+    await page.goto(base);
+    const state = await page.evaluate(async () =>
+      globalThis.LanguageModel ? await globalThis.LanguageModel.availability() : 'absent',
+    );
+    await page.close();
+    if (state !== 'available') {
+      await browser.close();
+      fail(
+        `--provider chrome: the built-in model of the browser at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} is ${state}. Run on a machine whose Chrome has the model (chrome://on-device-internals), with CHROMIUM_PATH set to that Chrome.`,
+      );
+    }
+  }
   const outDir = resolve(process.cwd(), opts.out);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   await mkdir(join(outDir, `transcripts-${stamp}`), { recursive: true });

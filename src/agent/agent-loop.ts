@@ -185,7 +185,10 @@ export class AgentLoop extends EventEmitter<AgentEvents> {
     if (saving) window.addEventListener('pagehide', onHide);
     let firstObservation = '';
     const downloads: NonNullable<RunResult['downloads']> = [];
+    // A provider's session that lives across the run's requests ends with the run.
+    const running = new AbortController();
     const end = (status: RunStatus, answer: string, error?: string): RunResult => {
+      running.abort();
       if (saving) window.removeEventListener('pagehide', onHide);
       const result: RunResult = {
         status,
@@ -256,6 +259,7 @@ export class AgentLoop extends EventEmitter<AgentEvents> {
           tools: specs,
           cacheKey: this.cacheKey,
           signal: this.controller.signal,
+          runSignal: running.signal,
           onEvent: (e) => {
             if (e.type === 'text-delta') this.emit('text', e.text);
           },
@@ -276,6 +280,7 @@ export class AgentLoop extends EventEmitter<AgentEvents> {
       }
       usage.inputTokens += reply.usage.inputTokens;
       usage.outputTokens += reply.usage.outputTokens;
+      if (reply.usage.onDevice) usage.onDevice = true;
       if (reply.usage.cachedInputTokens !== undefined)
         usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + reply.usage.cachedInputTokens;
       const step: Step = {

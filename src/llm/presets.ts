@@ -121,7 +121,8 @@ export const PRESETS: Preset[] = [
   local('lmstudio', 'http://127.0.0.1:1234/v1', 'local-model'),
   local('vllm', 'http://127.0.0.1:8000/v1', 'served-model'),
   local('llamacpp', 'http://127.0.0.1:8080/v1', 'local-model'),
-  p('chrome', 'chrome', '', 'gemini-nano', cloud(true, { tools: false, parallelTools: false }), {
+  // Tools where the browser's Prompt API takes them (text mode elsewhere; capabilities: { tools: false } forces it).
+  p('chrome', 'chrome', '', 'gemini-nano', cloud(true, { parallelTools: false }), {
     requiresApiKey: false,
   }),
 ];

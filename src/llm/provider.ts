@@ -37,6 +37,8 @@ export interface ProviderOptions extends RetryOptions, WireOptions {
   /** fetch's credentials mode (the proxy sends the page's cookies by default: 'same-origin'). */
   credentials?: RequestCredentials;
   fetch?: typeof fetch;
+  /** chrome: the languages of the text the built-in model reads and writes, BCP 47 tags (default ['en']). */
+  languages?: string[];
 }
 
 /**
@@ -169,6 +171,7 @@ export function createProvider(name: ProviderName, options: ProviderOptions = {}
     maxRetryMs: 'number',
     credentials: ['omit', 'same-origin', 'include'],
     cacheKey: 'boolean',
+    languages: 'string[]',
   });
   if (options.headers) {
     const headers = readOptions(`${where}: headers`, options.headers);
@@ -189,33 +192,31 @@ export function createProvider(name: ProviderName, options: ProviderOptions = {}
     ...(preset?.capabilities ?? cloud(true)),
     ...options.capabilities,
   };
-  let made: Provider;
-  if (name === 'chrome') made = chrome(o, caps);
-  else {
-    const adapter = name === 'proxy' ? (options.format ?? 'openai') : preset!.adapter;
-    const wire = WIRES[adapter as WireName];
-    if (!wire)
+  // The built-in model takes the Prompt API's own tools where the browser has them, text mode elsewhere.
+  if (name === 'chrome') return chrome(o, caps);
+  const adapter = name === 'proxy' ? (options.format ?? 'openai') : preset!.adapter;
+  const wire = WIRES[adapter as WireName];
+  if (!wire)
+    throw new LLMHelperError(
+      'bad_argument',
+      `format must be ${Object.keys(WIRES).join(', ')}; got "${String(adapter)}".`,
+    );
+  if (name === 'proxy') {
+    if (typeof options.url !== 'string' || !options.url)
       throw new LLMHelperError(
         'bad_argument',
-        `format must be ${Object.keys(WIRES).join(', ')}; got "${String(adapter)}".`,
+        "provider('proxy', { url: '/api/llm', format: 'openai' }) needs the url of your endpoint.",
       );
-    if (name === 'proxy') {
-      if (typeof options.url !== 'string' || !options.url)
-        throw new LLMHelperError(
-          'bad_argument',
-          "provider('proxy', { url: '/api/llm', format: 'openai' }) needs the url of your endpoint.",
-        );
-      o.credentials ??= 'same-origin';
-    } else if ((preset?.requiresApiKey ?? true) && !options.apiKey)
-      throw new LLMHelperError(
-        'bad_argument',
-        `${name} needs an apiKey (or keep it on your server: provider('proxy', { url, format: '${adapter}' })).`,
-      );
-    const base = (options.baseURL ?? preset?.baseURL ?? '').replace(/\/+$/, '');
-    if (name !== 'proxy' && (!base || base.includes('YOUR-RESOURCE')))
-      throw new LLMHelperError('bad_argument', `${name} needs a baseURL (the API root).`);
-    if (!o.model && name !== 'proxy') throw new LLMHelperError('bad_argument', `${name} needs a model.`);
-    made = httpProvider(name, wire, base, o, caps);
-  }
+    o.credentials ??= 'same-origin';
+  } else if ((preset?.requiresApiKey ?? true) && !options.apiKey)
+    throw new LLMHelperError(
+      'bad_argument',
+      `${name} needs an apiKey (or keep it on your server: provider('proxy', { url, format: '${adapter}' })).`,
+    );
+  const base = (options.baseURL ?? preset?.baseURL ?? '').replace(/\/+$/, '');
+  if (name !== 'proxy' && (!base || base.includes('YOUR-RESOURCE')))
+    throw new LLMHelperError('bad_argument', `${name} needs a baseURL (the API root).`);
+  if (!o.model && name !== 'proxy') throw new LLMHelperError('bad_argument', `${name} needs a model.`);
+  const made = httpProvider(name, wire, base, o, caps);
   return caps.tools ? made : withTextMode(made);
 }

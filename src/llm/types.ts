@@ -66,6 +66,8 @@ export interface Usage {
   outputTokens: number;
   /** Of inputTokens, those read from the prompt cache (billed at a fraction), when the API says. */
   cachedInputTokens?: number;
+  /** Counted by a model on this device (the browser's own): nothing was sent out, and it has no price. */
+  onDevice?: boolean;
 }
 
 export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'other';
@@ -85,6 +87,11 @@ export interface ChatRequest {
   tools?: ToolSpec[];
   toolChoice?: ToolChoice;
   signal?: AbortSignal;
+  /**
+   * Aborted when the run ends (done, stopped, failed): a provider that keeps a session across a run's
+   * requests (the browser's built-in model with its own tool use) ends it then.
+   */
+  runSignal?: AbortSignal;
   /** Streamed events; given, the adapter streams (when the model can). */
   onEvent?(event: ProviderEvent): void;
   maxOutputTokens?: number;

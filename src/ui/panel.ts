@@ -38,6 +38,9 @@ import {
   panelOptions,
 } from './panel-options';
 import { trusted, h } from './elements';
+import { bridgeLine } from './bridge-bar';
+import { BUILT_IN } from './built-in-model';
+import { modelAvailability } from '../llm/prompt-api';
 
 /** The provider of an agent that only replays saved tasks: no model is set up. */
 const NO_MODEL: Provider = {
@@ -423,6 +426,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   }
 
   let settingsCard: HTMLElement | null = null;
+  let builtInHere = false;
   /**
    * ⚙ opens the settings, or closes them when they are open; the focus goes there only when the person
    * pressed ⚙ (the panel opening them by itself leaves the focus where it is).
@@ -431,7 +435,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     if (settingsCard?.isConnected) return void settingsCard.remove();
     const models: [key: string, label: string][] = [
       ...(options.models ?? []).map((m): [string, string] => [keyOf(m), say(m.label)]),
-      ...deps.providers.map((p): [string, string] => [p.name, p.name]),
+      ...deps.providers
+        .map((p): [string, string] => [p.name, p.name === BUILT_IN ? T.builtIn : p.name])
+        .sort(([a], [b]) => (builtInHere ? Number(b === BUILT_IN) - Number(a === BUILT_IN) : 0)),
     ];
     const form = settingsForm(
       settings,
@@ -466,7 +472,9 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
         ? say(extra.label)
         : settings.modelName
           ? `${settings.model} · ${settings.modelName}`
-          : settings.model);
+          : settings.model === BUILT_IN
+            ? T.builtIn
+            : settings.model);
     input.setAttribute('aria-label', T.task);
     input.placeholder = T.placeholder;
     for (const [b, label] of [
@@ -507,6 +515,16 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   if (waiting) void offerResume(waiting.task, waiting.steps);
   else if (rerun) void offerRerun(rerun.name, rerun.steps);
   else if (!options.provider && !options.models?.length && !settings.apiKey) showSettings();
+  // Where the browser has its own model, it is offered first (a key stays a choice beside it).
+  void modelAvailability().then((state) => {
+    builtInHere = state === 'available';
+    if (!builtInHere || saved || options.provider || options.models?.length) return;
+    settings.model = BUILT_IN;
+    render();
+    if (!settingsCard?.isConnected) return;
+    settingsCard.remove();
+    showSettings();
+  });
 
   /**
    * Asks before a saved task's run goes on after a page load, showing the steps it will replay here; it
@@ -553,35 +571,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     void finish(() => resumed.result, task); // a run that crossed a page load may be saved too
   }
 
-  function showConnection(info: { url: string; preset: string; status: string; disconnect(): void } | null) {
-    bridgeBar.hidden = !info;
-    if (!info) return bridgeBar.replaceChildren();
-    bridgeBar.replaceChildren(
-      `${T.bridge} ${info.url} · ${info.preset} · ${info.status} `,
-      h('button', { type: 'button', click: () => info.disconnect() }, T.disconnect),
-    );
-  }
-
-  // A bridge connection from before a navigation is offered, never reopened by itself.
-  const lastConnection = deps.savedConnection?.() ?? null;
-  if (lastConnection) {
-    bridgeBar.hidden = false;
-    bridgeBar.replaceChildren(
-      `${T.reconnect(lastConnection.url)} `,
-      h('button', { type: 'button', click: () => deps.reconnect?.() }, T.connect),
-      h(
-        'button',
-        {
-          type: 'button',
-          click: () => {
-            deps.forgetConnection?.();
-            showConnection(null);
-          },
-        },
-        T.forget,
-      ),
-    );
-  }
+  const showConnection = bridgeLine(bridgeBar, deps, () => T);
 
   return {
     confirm,

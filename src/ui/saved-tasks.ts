@@ -197,7 +197,9 @@ export function costWords(result: RunResult, T: Texts): string {
   const replayed = result.steps.filter((s) => s.replayed).length;
   const parts = [tokens];
   // No tokens, nothing to price (a saved task replayed whole).
-  if (u.inputTokens + u.outputTokens > 0)
+  // The browser's own model: counted by the session, nothing to pay.
+  if (u.onDevice) parts.push(T.onDeviceCost);
+  else if (u.inputTokens + u.outputTokens > 0)
     parts.push(
       result.cost !== undefined ? `$${result.cost.toFixed(result.cost < 0.01 ? 4 : 2)}` : T.priceUnknown,
     );

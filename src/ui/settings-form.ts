@@ -10,6 +10,7 @@ import { EXTENSION } from '../target';
 import { STORE_KEY, type PanelDeps, type PanelSettings } from './panel-options';
 import type { Texts, UiLanguage } from './texts';
 import { parsePrice } from './saved-tasks';
+import { BUILT_IN, builtInModelNote } from './built-in-model';
 
 /** The card, filled from `settings`; Save writes back into `settings`, keeps them, then calls `saved`. */
 export function settingsForm(
@@ -51,7 +52,20 @@ export function settingsForm(
       : '';
   };
   showListPrice();
-  on(model, 'change', showListPrice);
+  // The browser's own model needs no key: its fields give way to what it is and whether it is here.
+  const keyFields = [
+    field(T.apiKey, apiKey),
+    h('label', { class: 'check' }, remember, ` ${T.remember}`),
+    h('div', { class: 'warn' }, T.rememberWarning),
+  ];
+  const builtIn = h('div', {});
+  const showKind = () => {
+    const mine = model.value === BUILT_IN;
+    for (const el of keyFields) el.hidden = mine;
+    builtIn.replaceChildren(...(mine ? [builtInModelNote(T)] : []));
+  };
+  showKind();
+  on(model, 'change', () => (showListPrice(), showKind()));
   const maxSteps = h('input', { type: 'number', min: '1', max: '200', value: String(settings.maxSteps) });
   const preset = h(
     'select',
@@ -106,9 +120,8 @@ export function settingsForm(
     'div',
     { class: 'card settings', role: 'dialog', 'aria-label': T.settings },
     field(T.model, model),
-    field(T.apiKey, apiKey),
-    h('label', { class: 'check' }, remember, ` ${T.remember}`),
-    h('div', { class: 'warn' }, T.rememberWarning),
+    builtIn,
+    ...keyFields,
     result,
     h(
       'div',

@@ -98,6 +98,19 @@ const en = {
   replayed: 'replayed',
   price: 'Price, US$ per million tokens (input / output / cached)',
   listPrice: (p: string, asOf: string) => `${p} (list price, ${asOf})`,
+  onDevice: 'Runs in this browser, on this device: no API key, and nothing is sent out.',
+  modelChecking: 'Checking whether this browser has its model…',
+  modelState: {
+    unavailable:
+      "Not on this device: this browser says its built-in model is unavailable here (Chrome's Prompt API needs a recent Chrome on a computer that meets the model's requirements). Choose another provider: a service with your API key, or a local model.",
+    downloadable: 'The model is not on this device yet: Download gets it once (a large download).',
+    downloading: 'Downloading the model…',
+    available: 'The model is ready on this device.',
+  } as Record<string, string>,
+  download: 'Download the model',
+  downloadFailed: 'The download failed:',
+  onDeviceCost: 'on this device, no cost',
+  builtIn: "Built-in model (this browser's)",
   badPrice: (text: string) =>
     `“${text}” is not a price: give US$ per million tokens as input / output, e.g. 0.4 / 1.6.`,
 };
@@ -194,6 +207,19 @@ const zh: typeof en = {
   replayed: '重放',
   price: '价格，每百万词元美元（输入 / 输出 / 缓存）',
   listPrice: (p: string, asOf: string) => `${p}（标价，${asOf}）`,
+  onDevice: '在本浏览器、本设备上运行：不需要 API 密钥，也不向外发送任何内容。',
+  modelChecking: '正在检查此浏览器是否有内置模型…',
+  modelState: {
+    unavailable:
+      '本设备不可用：此浏览器表示其内置模型在这里不可用（Chrome 的 Prompt API 需要较新的 Chrome 和满足模型要求的电脑）。请选择其他服务商：使用你的 API 密钥的服务，或本地模型。',
+    downloadable: '模型还不在本设备上：点“下载”获取一次（文件较大）。',
+    downloading: '正在下载模型…',
+    available: '模型已在本设备上就绪。',
+  },
+  download: '下载模型',
+  downloadFailed: '下载失败：',
+  onDeviceCost: '在本设备上运行，无费用',
+  builtIn: '内置模型（本浏览器）',
   badPrice: (text: string) => `“${text}”不是价格：请按“输入 / 输出”填写每百万词元的美元价，例如 0.4 / 1.6。`,
 };
 

@@ -421,7 +421,11 @@ describe("the browser's built-in model (Chrome's LanguageModel API)", () => {
     // A stand-in for window.LanguageModel with the API's shape (Node has no built-in model).
     const seen: { initialPrompts?: unknown; input?: string; constraint?: unknown } = {};
     (globalThis as Record<string, unknown>).LanguageModel = {
-      availability: async () => 'available',
+      // A browser whose Prompt API has no tool use refuses the tool types (text mode then).
+      availability: async (o: unknown) => {
+        if (JSON.stringify(o).includes('tool-call')) throw new TypeError('not a valid enum value');
+        return 'available';
+      },
       create: async (o: { initialPrompts: unknown }) => {
         seen.initialPrompts = o.initialPrompts;
         return {

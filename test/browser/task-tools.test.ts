@@ -6,6 +6,8 @@
  * arguments are refused naming the field with nothing done, unmarking takes the tool away, and a task
  * the page planted in localStorage marked as offered is never a tool.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, useMockModel } from '../support/browser';
@@ -92,6 +94,12 @@ async function openPanel(page: Page): Promise<void> {
   }, mock.url);
   await panelEl(page).locator('textarea').waitFor();
 }
+
+const BIN = new URL('../../bridge/bin/llm-helper-bridge.mjs', import.meta.url).pathname;
+/** This file's bridge ports (bridge.test.ts starts at 18765, extension-more.test.ts 18900–19399). */
+const BRIDGE_PORT = 19_600;
+const textOf = (r: unknown) =>
+  ((r as { content: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
 
 /** Back to the list of saved tasks: ⟲ clears the transcript and shows them. */
 const showList = (page: Page) => panelEl(page).locator('.head button').nth(1).click();
@@ -220,5 +228,77 @@ describe('saved tasks as tools', () => {
     await page.waitForTimeout(500);
     expect((await listed(page)).filter((t) => t.name.startsWith('browser_task_'))).toEqual([]);
     await page.close();
+  }, 120_000);
+
+  it('an MCP client over the bridge lists the same task as a tool and calls it the same way', async () => {
+    const page = await ctx.open('task-tools.html');
+    await openPanel(page);
+    mock.setScenario({
+      replies: [
+        call('find', { pattern: 'Customer' }),
+        call('type', { id: '$id', text: 'Acme' }),
+        call('find', { pattern: 'Amount' }),
+        call('type', { id: '$id', text: '120' }),
+        call('find', { pattern: 'Create invoice' }),
+        call('click', { id: '$id' }),
+        call('done', { answer: 'Created the invoice for Acme.' }),
+      ],
+    });
+    await recordAndSave(page, 'Create an invoice for Acme, 120', 'Create invoice');
+    await showList(page);
+    await mark(page, 'Create invoice');
+    const token = 'task-tools-token-77';
+    const client = new Client({ name: 'task-tools-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          BIN,
+          '--port',
+          String(BRIDGE_PORT),
+          '--token',
+          token,
+          '--allow-origin',
+          new URL(ctx.server.url).origin,
+        ],
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      await page.evaluate(
+        ({ port, token }) => {
+          (window as unknown as { conn: unknown }).conn = window.LLMHelper.connect(`ws://127.0.0.1:${port}`, {
+            token,
+            preset: 'standard',
+          });
+        },
+        { port: BRIDGE_PORT, token },
+      );
+      await page.waitForFunction(
+        () => (window as unknown as { conn: { status: string } }).conn.status === 'open',
+        null,
+        { timeout: 15_000 },
+      );
+      const tool = (await client.listTools()).tools.find((t) => t.name === 'task_create_invoice');
+      expect(tool?.inputSchema.properties).toEqual({
+        customer: { type: 'string', description: 'Value for "Customer"' },
+        amount: { type: 'number', description: 'Value for "Amount"' },
+      });
+      mock.log.length = 0;
+      const made = await client.callTool({
+        name: 'task_create_invoice',
+        arguments: { customer: 'Umbrella', amount: 9 },
+      });
+      expect(made.isError, textOf(made)).toBeFalsy();
+      expect((await records(page)).at(-1)).toEqual({ customer: 'Umbrella', amount: 9 });
+      const missing = await client.callTool({ name: 'task_create_invoice', arguments: { amount: 9 } });
+      expect(missing.isError).toBe(true);
+      expect(textOf(missing)).toContain('field customer: expected string (got nothing)');
+      expect((await records(page)).filter((r) => r.customer === 'Umbrella')).toHaveLength(1);
+      expect(mock.log).toHaveLength(0);
+    } finally {
+      await client.close();
+      await page.close();
+    }
   }, 120_000);
 });

@@ -343,7 +343,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     store: deps.taskStore ?? pageTaskStore(),
     add,
     run: runSaved,
-    offer: calls.offer,
+    ...(deps.offerTasks ? { offer: calls.offer } : {}),
   });
 
   /**

@@ -42,8 +42,11 @@ export interface SavedTasksDeps {
   add(node: HTMLElement): HTMLElement;
   /** Runs a saved task with the person's values (the panel is busy until it ends). */
   run(saved: SavedTask, values: string[]): void;
-  /** The saved tasks the person offers as tools now, each with whether a model may heal its run. */
-  offer(marked: { saved: SavedTask; heal: boolean }[]): void;
+  /**
+   * The saved tasks the person offers as tools now, each with whether a model may heal its run; where
+   * the host serves no task tools (the extension, for now), absent: no "Offer as a tool" is shown.
+   */
+  offer?(marked: { saved: SavedTask; heal: boolean }[]): void;
 }
 
 /** The task without an "offered as a tool" mark. */
@@ -65,7 +68,7 @@ export function savedTasks(deps: SavedTasksDeps) {
   /** The tasks as storage gave them last, and the marked ones offered as tools. */
   let known: SavedTask[] = [];
   const publish = () =>
-    deps.offer(
+    deps.offer?.(
       known.filter((t) => marks.has(t.name)).map((saved) => ({ saved, heal: marks.get(saved.name)! })),
     );
   const load = async (): Promise<SavedTask[]> => {
@@ -138,7 +141,7 @@ export function savedTasks(deps: SavedTasksDeps) {
       h('ol', {}, ...stepsInWords(saved).map((s) => h('li', {}, s))),
       ...(store.pageWritable ? [h('div', { class: 'warn' }, T.pageStorage)] : []),
       ...saved.fields.map((f, i) => h('label', {}, f.label, inputs[i]!)),
-      offerBox(saved),
+      ...(deps.offer ? [offerBox(saved)] : []),
       status,
     );
     const run = h(

@@ -147,6 +147,7 @@ export function createLLMHelper(options?: { input?: TrustedInput }): LLMHelper {
     Object.entries(steps).map(([name, start]) => [name, slicedExit(name, start, config)]),
   ) as unknown as SlicedReads;
   const toolkit = new Toolkit(helper);
+  toolkits.set(helper, toolkit);
   helper.tools = ((options?: ToolsOptions) => toolkit.list(options)) as LLMHelper['tools'];
   helper.execute = ((call: unknown, options?: ToolsOptions) =>
     toolkit.execute(call, options)) as LLMHelper['execute'];
@@ -160,6 +161,13 @@ export function createLLMHelper(options?: { input?: TrustedInput }): LLMHelper {
   }
   return helper;
 }
+
+/** Each LLMHelper's toolkit, for the SDK's own wiring only: no page script reaches this module's state. */
+const toolkits = new WeakMap<LLMHelper, Toolkit>();
+
+/** Makes `tools` (saved tasks the person offered in the panel) the helper's task tools. */
+export const offerTasks = (helper: LLMHelper, tools: AnyTool[]): void =>
+  toolkits.get(helper)?.offerTasks(tools);
 
 /** What works without a page (Node, a worker): listings, help, settings; every other method reads the DOM. */
 const NO_PAGE = new Set([

@@ -4,7 +4,7 @@
  * names. The instance is made on first use, so importing a name that does not need it (VERSION,
  * provider) makes nothing and keeps the page layer out of a bundle.
  */
-import { createLLMHelper, type LLMHelper } from './helper';
+import { createLLMHelper, offerTasks, type LLMHelper } from './helper';
 import { readOptions } from './errors';
 import { createProvider, providers as listProviders, type Preset } from './llm/index';
 import { Agent as CoreAgent } from './agent/agent';
@@ -102,6 +102,7 @@ export function panel(options?: PanelOptions): Panel {
       savedConnection,
       reconnect: () => reconnect(),
       forgetConnection,
+      offerTasks: (tools) => offerTasks(helper, tools),
     },
     options,
   );

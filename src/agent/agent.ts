@@ -23,6 +23,12 @@ import {
 import { savedTaskSchema, taskFromRun, withValues, type SavedTask } from './saved-task';
 import type { AgentOptions, RunResult, RunStatus, Step } from './types';
 
+/** A value the page refused: the action's report lists a field as invalid (as typed, or when sent). */
+const refusedField = (record: { result: string }): string | null => {
+  const invalid = /\binvalid: ([^\n]+)/.exec(record.result)?.[1];
+  return invalid ? `the page refused the value: ${invalid.slice(0, 200)}; nothing after it was done` : null;
+};
+
 export class Agent extends AgentLoop {
   /**
    * A finished run as a task to run again with agent.rerun: its calls, and the values it typed or chose
@@ -97,7 +103,7 @@ export class Agent extends AgentLoop {
   private async replayOn(
     transcript: Transcript,
     after?: { step: number; calls: number },
-    shown: Pick<ReplayGate, 'at' | 'ran'> = {},
+    shown: Pick<ReplayGate, 'at' | 'ran' | 'check'> = {},
     rerun?: SavedReplay['rerun'],
   ): Promise<ReplayResult> {
     const { specs, risks, options } = await offered(this.options, 'act');
@@ -126,6 +132,7 @@ export class Agent extends AgentLoop {
             shown.at?.(step, calls, call);
           },
           ...(shown.ran ? { ran: shown.ran } : {}),
+          ...(shown.check ? { check: shown.check } : {}),
           // A question the recording asked is asked again: the answer is the person's today.
           own: async (name, args) => {
             if (name !== 'ask_user') return null;
@@ -153,11 +160,12 @@ export class Agent extends AgentLoop {
    * its fields (by index; a secret field's must be given), each through this agent's tools, rules and
    * confirmations, as a model's calls go. Where a step no longer fits the page, the model takes over from
    * the page as it is, with the rest of the recording as a hint; with `heal: false` the run ends there,
-   * saying which step and why. Replayed steps are marked and cost nothing.
+   * saying which step and why. Replayed steps are marked and cost nothing. With `strict` (a call from
+   * another agent), a step whose report says the page refused a field's value stops the run there.
    */
   rerun(
     saved: SavedTask,
-    opts: { values?: (string | undefined)[]; heal?: boolean } = {},
+    opts: { values?: (string | undefined)[]; heal?: boolean; strict?: boolean } = {},
   ): Promise<RunResult> {
     const valid = parseSaved(savedTaskSchema, saved);
     if (!valid)
@@ -176,7 +184,7 @@ export class Agent extends AgentLoop {
       );
     }
     const rerun = { task: valid.task, name: valid.name, heal: opts.heal !== false, answer: valid.answer };
-    return this.rerunFrom(transcript, rerun);
+    return this.rerunFrom(transcript, rerun, undefined, opts.strict === true);
   }
 
   /**
@@ -204,9 +212,10 @@ export class Agent extends AgentLoop {
     transcript: Transcript,
     rerun: NonNullable<SavedReplay['rerun']>,
     after?: { step: number; calls: number },
+    strict = false,
   ): Promise<RunResult> {
     return this.alone('rerun', () =>
-      this.rerunOn(transcript, rerun, after).catch((e: unknown) => {
+      this.rerunOn(transcript, rerun, after, strict).catch((e: unknown) => {
         this.emit('error', e);
         const result = failedRun(e instanceof Error ? e.message : String(e));
         this.emit('done', result);
@@ -220,6 +229,7 @@ export class Agent extends AgentLoop {
     transcript: Transcript,
     rerun: NonNullable<SavedReplay['rerun']>,
     after?: { step: number; calls: number },
+    strict = false,
   ): Promise<RunResult> {
     const { task, heal, answer } = rerun;
     const t0 = Date.now();
@@ -252,6 +262,7 @@ export class Agent extends AgentLoop {
           });
           this.emit('step', step);
         },
+        ...(strict ? { check: refusedField } : {}),
       },
       rerun,
     );

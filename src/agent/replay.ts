@@ -19,6 +19,8 @@ export interface ReplayGate {
   own?(name: string, args: Record<string, unknown>): Promise<{ ok: boolean; text: string } | null>;
   /** A call ran: as the recording would have recorded it. */
   ran?(record: { name: string; args: Record<string, unknown>; ok: boolean; result: string }): void;
+  /** Why the replay stops after a call that ran as recorded (a field the page refused), or null. */
+  check?(record: { name: string; ok: boolean; result: string }): string | null;
   /** A call started a page load: resolves if this page is still here a while later (the replay goes on). */
   leaving?(): Promise<void>;
 }
@@ -121,6 +123,8 @@ export async function replay(
         return diverged(
           `${call.name} ${r.ok ? 'worked' : `failed: ${r.text}`} (recorded: ${call.ok ? 'worked' : 'failed'})`,
         );
+      const stop = gate.check?.({ name: call.name, ok: r.ok, result: r.text });
+      if (stop) return diverged(stop);
       // It loads a new page: the replay goes on there (or here, if the page stays after all).
       if ((r.data as { unloading?: boolean } | undefined)?.unloading) await gate.leaving?.();
       const then = idLines(call.result);

@@ -28,6 +28,9 @@ export interface Risk {
 const RISKY_WORDS =
   /\b(delete|remove|trash|destroy|erase|pay|payment|purchase|buy|order|checkout|transfer|wire|submit|send|publish|unsubscribe|cancel|terminate|close account|confirm)\b|删除|移除|支付|付款|购买|下单|转账|提交|发送|取消|注销/i;
 
+/** Whether text talks about deleting, paying, sending…: the risky word, or null. */
+export const riskyWords = (text: string): string | null => RISKY_WORDS.exec(text)?.[0] ?? null;
+
 /** The reasons a person reads in the confirmation, in the agent's language. */
 const REASONS = {
   en: {
@@ -128,7 +131,9 @@ export async function classify(
   language: 'en' | 'zh' = 'en',
 ): Promise<Risk> {
   const R = REASONS[language];
-  if (toolRisk === 'read' || name === 'done' || name === 'ask_user') return { risky: false, reason: '' };
+  // A saved task's tool: each of its steps is judged, and asked about, as it replays.
+  if (toolRisk === 'read' || toolRisk === 'task' || name === 'done' || name === 'ask_user')
+    return { risky: false, reason: '' };
   // Upload is a danger-level tool too, but what the person must know is which file goes into which field.
   if (name === 'upload') {
     const files = (Array.isArray(args.files) ? args.files : [args.files])

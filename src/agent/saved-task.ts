@@ -31,6 +31,11 @@ export const savedTaskSchema = z.object({
   fields: z.array(field),
   /** The recorded run's answer, said as the recording's when the task runs again with no model. */
   answer: z.optional(z.string()),
+  /**
+   * The person offered it as a tool (and whether a model may take over where a step no longer fits).
+   * Kept only where no page script writes (the extension's storage); the page's store never trusts it.
+   */
+  tool: z.optional(z.object({ heal: z.boolean() })),
 });
 export type SavedTask = z.infer<typeof savedTaskSchema>;
 export type SavedField = SavedTask['fields'][number];

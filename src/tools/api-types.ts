@@ -64,6 +64,8 @@ export interface McpTool {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** A saved task's tool says so here ('llm-helper/savedTask': true): its replay asks for each risky step. */
+  _meta?: Record<string, unknown>;
 }
 /** Vercel AI SDK tool: the schema itself (Standard Schema) and an execute that runs it in the page. */
 export interface AiSdkTool {

@@ -25,6 +25,9 @@ export const FORMER_NAMES: Record<string, (a: Args) => [string, Args]> = {
   clickMenuItem: ({ path }) => ['menu', { path }],
 };
 
+/** The mark of a saved task's tool in an MCP listing (_meta): its replay asks for each risky step. */
+export const TASK_META = 'llm-helper/savedTask';
+
 /**
  * Each tool's risk by the name a call may use (former names too), from the full MCP listing's hints
  * (tools({ format: 'mcp', detail: 'full' }) with this prefix): read-only is 'read', destructive
@@ -35,7 +38,14 @@ export function risksOf(tools: McpTool[], prefix: string): Map<string, string> {
   for (const t of tools)
     risks.set(
       t.name,
-      t.annotations?.readOnlyHint ? 'read' : t.annotations?.destructiveHint ? 'danger' : 'write',
+      // A saved task's: its replay asks for each risky step itself (classify asks nothing for the whole).
+      t._meta?.[TASK_META]
+        ? 'task'
+        : t.annotations?.readOnlyHint
+          ? 'read'
+          : t.annotations?.destructiveHint
+            ? 'danger'
+            : 'write',
     );
   for (const [former, now] of Object.entries(FORMER_NAMES)) {
     const risk = risks.get(prefix + now({})[0]);

@@ -9,7 +9,7 @@ import { stringify } from '../json';
 import type { PageApi } from '../page-api';
 import { truncate } from '../page/dom/text';
 import { presetTools } from './builtin/index';
-import { FORMER_NAMES } from './rules';
+import { FORMER_NAMES, TASK_META } from './rules';
 import { argumentObject, normalizeCall, resultMessage, type NeutralCall, type ToolResult } from './calls';
 import { defineTool, type AnyTool, type Preset } from './define';
 import * as formats from './formats/index';
@@ -169,8 +169,12 @@ function describeIssues(error: $ZodError, args: Record<string, unknown>): string
 
 export class Toolkit {
   private custom: AnyTool[] = [];
+  /** Saved tasks the person offered as tools (the panel's, never a page script's: see offerTasks). */
+  private tasks: AnyTool[] = [];
   /** The current WebMCP registration's controller; aborting it takes those tools back. */
   private webmcp: AbortController | null = null;
+  /** The live WebMCP registration: where, with which options, and the saved tasks' own controller. */
+  private webmcpLive: { host: WebMCP; opts: ToolsOptions; tasks: AbortController } | null = null;
 
   /** `builtins: false`: only the tools added with add() (the extension's tab tools, which act on no page). */
   constructor(
@@ -184,9 +188,28 @@ export class Toolkit {
     this.custom = this.custom.filter((t) => t.name !== tool.name).concat(tool);
   }
 
+  /**
+   * The saved tasks offered as tools now (each made by taskTool, run through the panel's agent): they
+   * join every listing as the integrator's own tools do, and a live WebMCP registration follows them.
+   * Only the SDK's own wiring calls this: it is on no object a page script reaches.
+   */
+  offerTasks(tools: AnyTool[]): void {
+    for (const tool of tools) defineTool(tool);
+    this.tasks = [...tools];
+    const live = this.webmcpLive;
+    if (!live || live.tasks.signal.aborted) return;
+    live.tasks.abort();
+    live.tasks = new AbortController();
+    this.registerEach(live.host, this.tasks, live.opts, live.tasks.signal);
+  }
+
+  /** Whether a tool is a saved task's. */
+  private isTask = (tool: AnyTool): boolean => this.tasks.includes(tool);
+
   select(opts: ToolsOptions = {}): AnyTool[] {
     const preset = opts.preset ?? 'standard';
-    const all = [...(this.builtins ? presetTools('full') : []), ...this.custom];
+    const mine = [...this.custom, ...this.tasks];
+    const all = [...(this.builtins ? presetTools('full') : []), ...mine];
     if (opts.only) {
       const unknown = opts.only.filter((n) => !all.some((t) => t.name === n));
       if (unknown.length)
@@ -198,7 +221,7 @@ export class Toolkit {
     }
     return [
       ...(this.builtins ? presetTools(preset) : []),
-      ...this.custom.filter((t) => preset !== 'read' || t.risk === 'read'),
+      ...mine.filter((t) => preset !== 'read' || t.risk === 'read'),
     ];
   }
 
@@ -218,7 +241,12 @@ export class Toolkit {
       case 'gemini':
         return { functionDeclarations: named.map(formats.gemini) };
       case 'mcp':
-        return { tools: named.map(formats.mcp) };
+        return {
+          tools: named.map((n) => ({
+            ...formats.mcp(n),
+            ...(this.isTask(n.tool) ? { _meta: { [TASK_META]: true } } : {}),
+          })),
+        };
       case 'ai-sdk':
         return Object.fromEntries(
           named.map((n): [string, AiSdkTool] => [
@@ -347,11 +375,12 @@ export class Toolkit {
       .join('\n');
   }
 
-  /** Registers the tools with the browser's WebMCP API when it has one; says what it did or why not. */
   /**
    * Registers the tools with the browser's WebMCP: the current spec's document.modelContext
-   * (registerTool(tool, { signal }); aborting the signal unregisters), or an early Chrome preview's
-   * navigator.modelContext. unregister() takes them all back.
+   * (registerTool(tool, { signal }); aborting the signal unregisters; Chromium 156 lists them with
+   * getTools() and runs one with executeTool(tool, args)), or an early Chrome preview's
+   * navigator.modelContext. Saved tasks offered as tools are registered too, and follow offerTasks.
+   * unregister() takes them all back.
    */
   registerWebMCP(opts: ToolsOptions = {}): { registered: string[]; reason?: string; unregister(): void } {
     const host =
@@ -362,41 +391,60 @@ export class Toolkit {
     // The browser keeps the first tool of a name and ignores (or refuses) another: what was registered
     // before is taken back first, so registering again replaces it.
     this.webmcp?.abort();
+    this.webmcpLive?.tasks.abort();
+    this.webmcpLive = null;
     const controller = new AbortController();
     this.webmcp = controller;
-    const unregister = () => controller.abort();
     if (!host || typeof host.registerTool !== 'function')
       return {
         registered: [],
         reason: 'This browser has no WebMCP (document.modelContext.registerTool); nothing was registered.',
-        unregister,
+        unregister: () => controller.abort(),
       };
+    const tasks = new AbortController();
+    this.webmcpLive = { host, opts, tasks };
+    const unregister = () => {
+      controller.abort();
+      tasks.abort();
+    };
+    const own = this.select(opts).filter((tool) => forOutside(tool, opts) && !this.isTask(tool));
+    const registered = [
+      ...this.registerEach(host, own, opts, controller.signal),
+      ...this.registerEach(host, this.tasks, opts, tasks.signal),
+    ];
+    return { registered, unregister };
+  }
+
+  /** Registers each of `tools` (those the options' preset lists) with the browser, under `signal`. */
+  private registerEach(host: WebMCP, tools: AnyTool[], opts: ToolsOptions, signal: AbortSignal): string[] {
+    const listed = this.select(opts);
     const registered: string[] = [];
-    for (const { tool, name } of this.select(opts)
-      .filter((tool) => forOutside(tool, opts))
-      .map((tool) => ({
-        tool,
-        name: (opts.prefix ?? 'browser_') + tool.name,
-      }))) {
+    for (const tool of tools.filter((t) => listed.includes(t))) {
+      const name = (opts.prefix ?? 'browser_') + tool.name;
+      const danger = tool.risk === 'danger';
       const pending = host.registerTool(
         {
           name,
           description: tool.description,
           inputSchema: baseSchema(tool.input),
-          annotations: { readOnlyHint: tool.risk === 'read' },
+          // MCP's destructiveHint, and Chromium's consequentialHint (what it keeps of the two).
+          annotations: {
+            readOnlyHint: tool.risk === 'read',
+            ...(danger ? { destructiveHint: true, consequentialHint: true } : {}),
+          },
           execute: async (args: unknown) => {
             const r = await this.execute({ name, arguments: args }, opts);
             return { content: [{ type: 'text', text: r.text }], ...(r.ok ? {} : { isError: true }) };
           },
         },
-        { signal: controller.signal },
+        { signal },
       );
-      // Chromium's registerTool returns a promise that rejects once the tool is unregistered (aborted).
+      // Chromium's registerTool returns a promise; an early build rejected it once the tool was unregistered.
       if (typeof (pending as Promise<unknown> | undefined)?.then === 'function')
         (pending as Promise<unknown>).then(undefined, () => undefined);
       registered.push(name);
     }
-    return { registered, unregister };
+    return registered;
   }
 }
 

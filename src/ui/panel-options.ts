@@ -13,6 +13,7 @@ import type { ProviderOptions } from '../llm/provider';
 import type { Preset as ProviderPreset } from '../llm/presets';
 import { type Texts, type UiLanguage } from './texts';
 import type { TaskStore } from './saved-tasks';
+import type { AnyTool } from '../tools/define';
 
 /** Words an integrator gives the panel: one text, or one per language ({ en, zh }), shown in the panel's. */
 export type Localized = string | ({ en: string } & Partial<Record<UiLanguage, string>>);
@@ -85,6 +86,8 @@ export interface PanelDeps {
   forgetConnection?(): void;
   /** Where saved tasks are kept (default: the site's localStorage, written only when the person saves). */
   taskStore?: TaskStore;
+  /** Makes the saved tasks the person offers the page's task tools (listings, WebMCP, the bridge). */
+  offerTasks?(tools: AnyTool[]): void;
 }
 
 /**

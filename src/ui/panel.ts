@@ -25,6 +25,7 @@ import { dragBy } from './drag';
 import { stepRows } from './step-rows';
 import { cards } from './cards';
 import { costWords, pageTaskStore, parsePrice, savedTasks } from './saved-tasks';
+import { taskCalls } from './task-calls';
 import type { SavedTask } from '../agent/saved-task';
 
 import {
@@ -137,6 +138,8 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   dom.html(document).append(host);
 
   let agent: Agent | null = null;
+  /** The tool the panel's agent is calling now (a saved task's tool runs inside its run). */
+  let ownCall = '';
   let running = false;
   /** The last failure of the run (a model service's error), said in the person's words when it ends. */
   let failure: unknown = null;
@@ -236,6 +239,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     });
     a.on('tool:call', (c: { name: string; args: unknown }) => {
       current.text = null;
+      ownCall = c.name;
       setStatus(`${T.running} ${c.name}…`, true);
       showHighlight((c.args as { id?: unknown })?.id);
     });
@@ -254,6 +258,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
       setStatus(T.thinking, true);
     });
     a.on('step', (step: Step) => {
+      ownCall = '';
       for (const row of stepRows(step, T)) add(row);
       current.text = null;
       setStatus(T.thinking, true);
@@ -301,22 +306,46 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     if (running) return;
     const model = hasModel();
     const a = model ? ensureAgent() : wire(new deps.Agent(agentOptions(true)));
-    showSavedRun(saved.name, saved.task, () => a.rerun(saved, { values, heal: model }));
+    void showSavedRun(saved.name, saved.task, () => a.rerun(saved, { values, heal: model }));
   }
-  /** A saved task's run in the list: its name as the person's line, then the run's rows. */
-  function showSavedRun(name: string, task: string, result: () => Promise<RunResult>): void {
+  /** A saved task's run in the list: its name (or `line`) as the person's line, then the run's rows. */
+  function showSavedRun(name: string, task: string, result: () => Promise<RunResult>, line = `▶ ${name}`) {
     list.querySelector('.examples')?.remove();
     list.querySelector('.saved-tasks')?.remove();
     streamed = null;
-    add(h('div', { class: 'msg user' }, `▶ ${name}`));
+    add(h('div', { class: 'msg user' }, line));
     setStatus(T.running, true);
-    void finish(result, task, name);
+    return finish(result, task, name);
   }
+  const calls = taskCalls({
+    T: () => T,
+    running: () => running,
+    ownCall: (name) => ownCall === name,
+    quiet: () => new deps.Agent(agentOptions(true)),
+    // As Run: the panel's agent when a model may take over, else one with none, for this run only.
+    shown: async (saved, values, heal, line) => {
+      const model = heal && hasModel();
+      const kept = agent;
+      const a = model ? ensureAgent() : wire(new deps.Agent(agentOptions(true)));
+      try {
+        return await showSavedRun(
+          saved.name,
+          saved.task,
+          () => a.rerun(saved, { values, heal: model, strict: true }),
+          line,
+        );
+      } finally {
+        if (!model) agent = kept;
+      }
+    },
+    ...(deps.offerTasks ? { offerTasks: deps.offerTasks } : {}),
+  });
   const tasks = savedTasks({
     T: () => T,
     store: deps.taskStore ?? pageTaskStore(),
     add,
     run: runSaved,
+    ...(deps.offerTasks ? { offer: calls.offer } : {}),
   });
 
   /**
@@ -539,7 +568,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
     if (!resumed) return;
     const a = wire(resumed.agent);
     if (model) agent = a; // the conversation goes on with it, as after Run
-    showSavedRun(resumed.name, resumed.task, () => resumed.result);
+    void showSavedRun(resumed.name, resumed.task, () => resumed.result);
   }
 
   /** Whether the person says go on, shown the question and the steps (what storage holds). */

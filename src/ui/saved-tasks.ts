@@ -8,8 +8,10 @@
  * Run, after its steps are shown, and each replayed call goes through the agent's rules and confirmations.
  */
 import { parseSavedTasks, stepsInWords, taskFromRun, type SavedTask } from '../agent/saved-task';
+import { notOfferable } from '../agent/task-tool';
 import type { Price, RunResult } from '../agent/types';
-import { h } from './elements';
+import { h, trusted } from './elements';
+import { on } from './natives';
 import type { Texts } from './texts';
 
 /** Where saved tasks are kept: the site's localStorage in the page, the extension's own storage there. */
@@ -40,18 +42,59 @@ export interface SavedTasksDeps {
   add(node: HTMLElement): HTMLElement;
   /** Runs a saved task with the person's values (the panel is busy until it ends). */
   run(saved: SavedTask, values: string[]): void;
+  /**
+   * The saved tasks the person offers as tools now, each with whether a model may heal its run; where
+   * the host serves no task tools (the extension, for now), absent: no "Offer as a tool" is shown.
+   */
+  offer?(marked: { saved: SavedTask; heal: boolean }[]): void;
 }
+
+/** The task without an "offered as a tool" mark. */
+const unmarked = (task: SavedTask): SavedTask => {
+  const t = { ...task };
+  delete t.tool;
+  return t;
+};
 
 /** The saved tasks' part of the panel. */
 export function savedTasks(deps: SavedTasksDeps) {
   const { store } = deps;
+  /**
+   * The person's "Offer as a tool" marks, by task name, set by their own click only. Where page scripts
+   * can write the store, the mark lives here, for this page's life: a task planted there marked as
+   * offered is never a tool. Where they cannot (the extension's storage), it is kept with the task.
+   */
+  const marks = new Map<string, boolean>();
+  /** The tasks as storage gave them last, and the marked ones offered as tools. */
+  let known: SavedTask[] = [];
+  const publish = () =>
+    deps.offer?.(
+      known.filter((t) => marks.has(t.name)).map((saved) => ({ saved, heal: marks.get(saved.name)! })),
+    );
   const load = async (): Promise<SavedTask[]> => {
+    let tasks: SavedTask[] = [];
     try {
-      return parseSavedTasks(await store.load());
+      tasks = parseSavedTasks(await store.load());
     } catch {
-      return []; // unreadable storage, or not JSON: no saved tasks to offer
+      /* unreadable storage, or not JSON: no saved tasks to offer */
     }
+    if (store.pageWritable) tasks = tasks.map(unmarked);
+    else for (const t of tasks) if (t.tool && !notOfferable(t)) marks.set(t.name, t.tool.heal);
+    for (const name of [...marks.keys()]) if (!tasks.some((t) => t.name === name)) marks.delete(name);
+    known = tasks;
+    publish();
+    return tasks;
   };
+  /** Saves the tasks; where the store is the extension's own, with the person's marks. */
+  const saveAll = (tasks: SavedTask[]) =>
+    store.save(
+      store.pageWritable
+        ? tasks
+        : tasks.map((task) => {
+            const t = unmarked(task);
+            return marks.has(t.name) ? { ...t, tool: { heal: marks.get(t.name)! } } : t;
+          }),
+    );
 
   /** The list shown last, drawn again when a task is deleted. */
   let listed: HTMLElement | null = null;
@@ -98,6 +141,7 @@ export function savedTasks(deps: SavedTasksDeps) {
       h('ol', {}, ...stepsInWords(saved).map((s) => h('li', {}, s))),
       ...(store.pageWritable ? [h('div', { class: 'warn' }, T.pageStorage)] : []),
       ...saved.fields.map((f, i) => h('label', {}, f.label, inputs[i]!)),
+      ...(deps.offer ? [offerBox(saved)] : []),
       status,
     );
     const run = h(
@@ -123,7 +167,10 @@ export function savedTasks(deps: SavedTasksDeps) {
         type: 'button',
         click: async () => {
           const tasks = (await load()).filter((t) => t.name !== saved.name);
-          await store.save(tasks).catch(() => undefined);
+          marks.delete(saved.name);
+          await saveAll(tasks).catch(() => undefined);
+          known = tasks;
+          publish();
           box.remove();
           if (listed?.isConnected) listed.replaceWith(list());
         },
@@ -133,6 +180,42 @@ export function savedTasks(deps: SavedTasksDeps) {
     const close = h('button', { type: 'button', click: () => box.remove() }, T.cancel);
     box.append(h('div', { class: 'row' }, run, forget, close));
     shown = deps.add(box);
+  }
+
+  /**
+   * "Offer as a tool" and "the model may take over", heard from the person's own clicks only; a task with
+   * a secret field cannot be offered (its value would come from the calling agent).
+   */
+  function offerBox(saved: SavedTask): HTMLElement {
+    const T = deps.T();
+    const why = notOfferable(saved);
+    if (why) return h('div', { class: 'warn' }, T.cannotOffer(why));
+    const heal = h('input', { type: 'checkbox' });
+    heal.checked = marks.get(saved.name) ?? false;
+    const healRow = h('label', { class: 'check' }, heal, ` ${T.offerHeal}`);
+    const offer = h('input', { type: 'checkbox' });
+    offer.checked = marks.has(saved.name);
+    healRow.hidden = !offer.checked;
+    const mark = async () => {
+      if (offer.checked) marks.set(saved.name, heal.checked);
+      else marks.delete(saved.name);
+      healRow.hidden = !offer.checked;
+      publish();
+      if (!store.pageWritable) await saveAll(known).catch(() => undefined);
+    };
+    for (const box of [offer, heal])
+      on(
+        box,
+        'change',
+        trusted(() => void mark()),
+      );
+    return h(
+      'div',
+      { class: 'offer-tool' },
+      h('label', { class: 'check' }, offer, ` ${T.offerTool}`),
+      healRow,
+      ...(store.pageWritable ? [h('div', { class: 'warn' }, T.offerForPage)] : []),
+    );
   }
 
   /** Save offers not yet taken, to word again in the language the person picks. */
@@ -165,7 +248,10 @@ export function savedTasks(deps: SavedTasksDeps) {
                 const saved = taskFromRun(task, result, name.value);
                 const tasks = (await load()).filter((t) => t.name !== saved.name);
                 try {
-                  await store.save([...tasks, saved]);
+                  await saveAll([...tasks, saved]);
+                  // Saved over an offered task of the same name: the tool replays the new recording.
+                  known = [...tasks, saved];
+                  publish();
                   row.replaceChildren(h('div', { role: 'status' }, T.taskSaved(saved.name)));
                 } catch (e) {
                   said.textContent = T.cannotSave(e instanceof Error ? e.message : String(e));

@@ -91,6 +91,13 @@ const en = {
   typeSecret: (label: string) => `Type “${label}” first: a secret value is never saved.`,
   run: 'Run',
   forgetTask: 'Delete',
+  offerTool: 'Offer as a tool to other agents (WebMCP, the bridge, this agent)',
+  offerHeal: 'When a step no longer fits, the model may take over',
+  offerForPage:
+    'Offered for this page only: after a reload, tick it again (page scripts can write where tasks are kept).',
+  cannotOffer: (why: string) => `Cannot be offered as a tool: ${why}.`,
+  toolCalled: (name: string) => `▶ ${name} (called as a tool)`,
+  panelBusy: 'The panel is running a task now: call again when it ends.',
   tokens: (input: number, output: number, cached: number) =>
     `${input.toLocaleString('en')} tokens in, ${output.toLocaleString('en')} out, ${cached.toLocaleString('en')} cached`,
   priceUnknown: 'cost unknown (set a price in ⚙)',
@@ -200,6 +207,12 @@ const zh: typeof en = {
   typeSecret: (label: string) => `请先输入“${label}”：保密的值从不保存。`,
   run: '运行',
   forgetTask: '删除',
+  offerTool: '作为工具提供给其他智能体（WebMCP、桥接、本智能体）',
+  offerHeal: '某一步不再适合页面时，允许模型接手',
+  offerForPage: '仅对本页面有效：重新加载后请再次勾选（网站脚本可以改写任务的存储）。',
+  cannotOffer: (why: string) => `不能作为工具提供：${why}。`,
+  toolCalled: (name: string) => `▶ ${name}（作为工具调用）`,
+  panelBusy: '面板正在运行任务：请在它结束后再调用。',
   tokens: (input: number, output: number, cached: number) =>
     `输入 ${input.toLocaleString('en')} 个词元，输出 ${output.toLocaleString('en')} 个，缓存 ${cached.toLocaleString('en')} 个`,
   priceUnknown: '费用未知（在 ⚙ 中设置价格）',

@@ -8,6 +8,7 @@ import { EventEmitter } from 'eventemitter3';
 import { scrub } from '../page/perceive/redact';
 import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import { ProviderError } from '../llm/errors';
+import type { AnyTool } from '../tools/define';
 import type { ToolsOptions } from '../tools/toolkit';
 import type { ChatResult, Message, ToolCall, ToolResultMessage, Usage } from '../llm/types';
 import { fold } from './fold';
@@ -122,6 +123,14 @@ export class AgentLoop extends EventEmitter<AgentEvents> {
 
   protected toolsOptions: ToolsOptions = {};
 
+  /** The run's saved tasks as tools (offer.ts), which run here, not in the helper's toolkit. */
+  private own: Awaited<ReturnType<typeof offered>>['own'] = null;
+
+  /** The agent's saved tasks as tools (AgentOptions.tasks); the Agent makes them (agent.ts). */
+  protected taskTools(): AnyTool[] {
+    return [];
+  }
+
   /** Runs a task (a follow-up continues the same conversation). Never rejects: failures end as status 'error'. */
   async run(task: string, opts: { mode?: 'act' | 'ask' } = {}): Promise<RunResult> {
     if (typeof task !== 'string' || !task.trim())
@@ -166,8 +175,9 @@ export class AgentLoop extends EventEmitter<AgentEvents> {
     this.healing = null;
     const t0 = carried?.startedAt ?? Date.now();
     const P = PROMPTS[this.lang];
-    const { specs, risks, options } = await offered(this.options, mode);
+    const { specs, risks, options, own } = await offered(this.options, mode, this.taskTools());
     this.toolsOptions = options;
+    this.own = own;
     const system = P.system({ instructions: this.options.instructions });
     const steps: Step[] = carried?.steps ?? [];
     const usage: Usage = carried?.usage ?? { inputTokens: 0, outputTokens: 0 };
@@ -424,7 +434,10 @@ export class AgentLoop extends EventEmitter<AgentEvents> {
         return { content, record: { ...record, result: content, refused } };
       }
       this.emit('tool:call', { name: call.name, args });
-      r = await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
+      const own = this.own?.names.has(call.name) ? this.own : null;
+      r = own
+        ? await own.kit.execute({ name: call.name, arguments: args }, own.options)
+        : await this.options.helper.execute({ name: call.name, arguments: args }, this.toolsOptions);
     } catch (e) {
       // The page did not answer (its tab closed, or the extension may not read it): the model hears why.
       r = { ok: false, text: e instanceof Error ? e.message : String(e), message: { content: [] } };

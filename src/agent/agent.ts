@@ -5,6 +5,7 @@
  */
 import { LLMHelperError, checkOptions, readOptions } from '../errors';
 import type { Message } from '../llm/types';
+import type { AnyTool } from '../tools/define';
 import { AgentLoop } from './agent-loop';
 import { PROMPTS, spotlight } from './prompt';
 import { offered } from './offer';
@@ -21,6 +22,7 @@ import {
   takeSavedReplay,
 } from './saved-run';
 import { savedTaskSchema, taskFromRun, withValues, type SavedTask } from './saved-task';
+import { taskTool, taskToolName } from './task-tool';
 import type { AgentOptions, RunResult, RunStatus, Step } from './types';
 
 /** A value the page refused: the action's report lists a field as invalid (as typed, or when sent). */
@@ -30,6 +32,42 @@ const refusedField = (record: { result: string }): string | null => {
 };
 
 export class Agent extends AgentLoop {
+  /** The agent replaying a saved task the model called as a tool now (stop() stops it too). */
+  private calling: Agent | null = null;
+
+  /**
+   * AgentOptions.tasks as tools (taskTool: one schema from its fields, its risk from its steps), each
+   * name unique. A call replays the task with rerun, with no model, on an agent with these options but
+   * no tasks (a task never calls itself): each step through the same tools, rules and confirm, and the
+   * replay stops where a step no longer fits or the page refuses a value, for this run's model to go on.
+   */
+  protected override taskTools(): AnyTool[] {
+    const taken = new Set<string>();
+    return (this.options.tasks ?? []).map((saved) => {
+      let name = taskToolName(saved);
+      for (let n = 2; taken.has(name); n++) name = `${taskToolName(saved).slice(0, 44)}_${n}`;
+      taken.add(name);
+      return taskTool(saved, (s, values) => this.callTask(s, values), name);
+    });
+  }
+
+  private async callTask(saved: SavedTask, values: string[]): Promise<RunResult> {
+    const quiet = new Agent({ ...this.options, tasks: undefined });
+    // The person answers its confirmations where they answer this run's.
+    quiet.on('confirm', (pending) => this.emit('confirm', pending));
+    this.calling = quiet;
+    try {
+      return await quiet.rerun(saved, { values, heal: false, strict: true });
+    } finally {
+      this.calling = null;
+    }
+  }
+
+  override stop(): void {
+    super.stop();
+    this.calling?.stop();
+  }
+
   /**
    * A finished run as a task to run again with agent.rerun: its calls, and the values it typed or chose
    * as fields the person may change (a secret one is never kept). JSON: keep it where you like.

@@ -1,7 +1,10 @@
 /** What new Agent(options) accepts, checked: a wrong option says which and what it takes. */
-import { LLMHelperError, checkOptions, readOptions, safely } from '../errors';
+import { LLMHelperError, checkOptions, readOptions, safely, shown } from '../errors';
 import type { Provider } from '../llm/types';
 import type { PageTools } from './page-tools';
+import { parseSaved } from './saved';
+import { savedTaskSchema, type SavedTask } from './saved-task';
+import { notOfferable } from './task-tool';
 import type { AgentOptions } from './types';
 
 /** The options as given, once each is of its kind, a provider with chat() and a helper with execute(). */
@@ -28,6 +31,7 @@ export function checkAgentOptions(given: AgentOptions): AgentOptions {
     price: 'object',
   });
   checkPrice('new Agent({ price })', options.price);
+  if (options.tasks !== undefined) options.tasks = checkTasks(options.tasks);
   if (typeof chat !== 'function')
     throw new LLMHelperError(
       'bad_argument',
@@ -40,6 +44,36 @@ export function checkAgentOptions(given: AgentOptions): AgentOptions {
       'new Agent({ helper }) needs the LLMHelper whose tools it uses.',
     );
   return options;
+}
+
+/**
+ * The saved tasks an agent offers its model as tools, each taken in the shape Agent.savedTask makes (a
+ * copy: the caller's object may change after); refused, saying which and what to do, when one is not a
+ * saved task or cannot be offered (a secret field).
+ */
+export function checkTasks(given: unknown): SavedTask[] {
+  const where = 'new Agent({ tasks })';
+  const list = safely(() => (Array.isArray(given) ? [...(given as unknown[])] : null), null);
+  if (!list)
+    throw new LLMHelperError(
+      'bad_argument',
+      `${where} takes a list of saved tasks, as Agent.savedTask(task, result) makes them; got ${shown(given)}.`,
+    );
+  return list.map((t, i) => {
+    const saved = parseSaved(savedTaskSchema, t);
+    if (!saved)
+      throw new LLMHelperError(
+        'bad_argument',
+        `${where}: tasks[${i}] is not a saved task. Pass what Agent.savedTask(task, result) returned ({ version: 1, name, task, savedAt, transcript, fields }), unchanged.`,
+      );
+    const why = notOfferable(saved);
+    if (why)
+      throw new LLMHelperError(
+        'bad_argument',
+        `${where}: tasks[${i}] ("${saved.name.slice(0, 80)}") cannot be offered as a tool: ${why}, or with agent.rerun(saved, { values }). Leave it out of tasks.`,
+      );
+    return saved;
+  });
 }
 
 /** A model's price, where `where` says who took it: US dollars per million tokens, none negative. */

@@ -7,7 +7,16 @@
  */
 import * as z from 'zod/mini';
 import { parseSaved, transcriptSchema } from './saved';
-import type { RunResult } from './types';
+
+/** What a saved task is made from: a finished run as agent.run() resolves to it (types.ts's RunResult). */
+interface RecordedRun {
+  steps: {
+    observation?: string;
+    calls: { name: string; args: unknown; ok: boolean; result: string; refused?: string }[];
+  }[];
+  observation: string;
+  answer: string;
+}
 
 const field = z.object({
   /** Where the value goes: the step (0-based), the call in it, and the argument. */
@@ -55,7 +64,7 @@ const fieldName = (result: string, fallback: string): string =>
  * show back (a password, a card number: the SDK says only how many characters) is secret: not kept in
  * the fields, the calls or the results.
  */
-export function taskFromRun(task: string, run: RunResult, name = task): SavedTask {
+export function taskFromRun(task: string, run: RecordedRun, name = task): SavedTask {
   const fields: SavedField[] = [];
   const secrets: string[] = [];
   const steps = run.steps.map((step, s) => ({

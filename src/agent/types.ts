@@ -8,6 +8,7 @@ import type { Preset } from '../tools/define';
 import type { PageTools } from './page-tools';
 import type { Language } from './prompt';
 import type { Risk, Rules } from './safety';
+import type { SavedTask } from './saved-task';
 
 export type RunStatus = 'done' | 'stopped' | 'max_steps' | 'loop' | 'refused' | 'needs_input' | 'error';
 
@@ -35,6 +36,12 @@ export interface AgentOptions extends Rules {
   /** Tool preset (default 'standard'), or `tools`: the names of the tools to offer. */
   preset?: Preset;
   tools?: string[];
+  /**
+   * Saved tasks (Agent.savedTask) the model may call, each as one tool: its fields are the tool's
+   * arguments, and a call replays the task with no model, each risky step through `confirm`. A task
+   * with a secret field cannot be offered (its value would come from the model).
+   */
+  tasks?: SavedTask[];
   /** The site owner's instructions, added to the system prompt. */
   instructions?: string;
   maxSteps?: number;

@@ -12,6 +12,10 @@
 //                                              the page no longer fits): success, tokens, seconds of each
 //   npm run eval -- --compare a.json b.json    per-task differences between two runs
 //
+// A task with "offers": { "task": NAME, "name": TOOL NAME } runs with NAME's first run saved as a task
+// (Agent.savedTask) and offered to the agent as one tool (new Agent({ tasks })): its row beside NAME's
+// says what calling the saved task saves in requests and tokens.
+//
 // docs/eval.md says how to write tasks for your own app.
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
@@ -112,6 +116,10 @@ async function loadTasks(path) {
       if (typeof t.start !== 'string') fail(`${where} needs "start": a page in the repository or a URL.`);
       if (t.check === undefined && t.expectAnswer === undefined)
         fail(`${where} needs "check" (a JavaScript expression run in the page) or "expectAnswer" (a regex).`);
+      if (t.offers !== undefined && !tasks.some((x) => x.name === t.offers?.task))
+        fail(
+          `${where}: "offers": { "task": NAME } names a task earlier in the suite, whose first run is saved and offered as a tool.`,
+        );
       tasks.push({ name: t.name ?? t.task, ...t });
     }
   }
@@ -144,7 +152,7 @@ const dollarsOf = (price, u) =>
  * (agent.rerun); `changed` (an expression run in the page first) changes the page, and the model
  * takes over where the saved task no longer fits.
  */
-async function runTask(browser, task, base, provider, replay = null, changed = null) {
+async function runTask(browser, task, base, provider, replay = null, changed = null, offer = null) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const started = Date.now();
   try {
@@ -155,13 +163,16 @@ async function runTask(browser, task, base, provider, replay = null, changed = n
     if (changed) await page.evaluate(changed);
     const limitMs = task.limits?.ms ?? 180_000;
     const run = page.evaluate(
-      async ({ task, provider, replay, heal }) => {
+      async ({ task, provider, replay, heal, offer }) => {
         const h = window.LLMHelper;
+        // A saved task offered as one tool: another task's run, saved as the panel saves it.
+        const tasks = offer ? [h.Agent.savedTask(offer.task, offer.result, offer.name)] : undefined;
         const asked = [];
         const confirmations = [];
         const agent = new h.Agent({
           provider: h.provider(provider.name, provider.options),
           maxSteps: task.limits?.steps ?? 30,
+          ...(tasks ? { tasks } : {}),
           // The person's answers, as the task says: a confirmation is refused unless the task allows it.
           confirm: async (call) => {
             confirmations.push(call.risk.reason);
@@ -184,7 +195,7 @@ async function runTask(browser, task, base, provider, replay = null, changed = n
         } else result = await agent.run(task.task);
         return { result, conversation: agent.state().messages, asked, confirmations };
       },
-      { task, provider, replay, heal: !!changed },
+      { task, provider, replay, heal: !!changed, offer },
     );
     const out = await Promise.race([run, new Promise((r) => setTimeout(() => r(null), limitMs))]);
     const seconds = (Date.now() - started) / 1000;
@@ -289,14 +300,32 @@ async function main() {
   const rows = [];
   /** --replay: per kind (replay, changed), per task, each run's replay. */
   const replays = {};
+  /** Each task's first run, for a task that offers it as a saved task ("offers"). */
+  const firstRuns = new Map();
   try {
     for (const task of tasks) {
       const runs = [];
+      const from = task.offers && firstRuns.get(task.offers.task);
+      const offer = from
+        ? { task: from.task, result: from.result, name: task.offers.name ?? from.task }
+        : null;
       for (let i = 0; i < repeat; i++) {
-        const r = await runTask(browser, task, base, provider);
+        const r =
+          task.offers && !offer
+            ? {
+                status: 'error',
+                success: false,
+                why: `the run of ${task.offers.task} it offers as a saved task did not finish`,
+                seconds: 0,
+              }
+            : await runTask(browser, task, base, provider, null, null, offer);
+        if (i === 0 && r.result?.status === 'done')
+          firstRuns.set(task.name, { task: task.task, result: r.result });
         const usage = r.result?.usage ?? { inputTokens: 0, outputTokens: 0 };
         const calls = (r.result?.steps ?? []).reduce((n, s) => n + s.calls.length, 0);
-        runs.push({ ...r, usage, calls });
+        // Model calls: a saved task's replayed steps cost none.
+        const requests = (r.result?.steps ?? []).filter((s) => !s.replayed).length;
+        runs.push({ ...r, usage, calls, requests });
         const file = join(outDir, `transcripts-${stamp}`, `${task.name}-${i + 1}.json`);
         await writeFile(
           file,
@@ -319,9 +348,10 @@ async function main() {
           ),
         );
         console.log(
-          `${r.success ? 'pass' : 'FAIL'} ${task.name} (${i + 1}/${repeat}): ${r.status}, ${r.result?.steps?.length ?? 0} steps, ${usage.inputTokens} in / ${usage.outputTokens} out tokens, ${r.seconds.toFixed(1)} s${r.why ? ` — ${scrub(r.why)}` : ''}`,
+          `${r.success ? 'pass' : 'FAIL'} ${task.name} (${i + 1}/${repeat}): ${r.status}, ${requests} requests, ${r.result?.steps?.length ?? 0} steps, ${usage.inputTokens} in / ${usage.outputTokens} out tokens, ${r.seconds.toFixed(1)} s${r.why ? ` — ${scrub(r.why)}` : ''}`,
         );
-        if (!opts.replay) continue;
+        // A run that called a saved task replays only on an agent offered that task: not here.
+        if (!opts.replay || task.offers) continue;
         // The run saved and run again: on a fresh page with no model, then on a changed page.
         for (const [kind, changed] of [
           ['replay', null],
@@ -344,10 +374,12 @@ async function main() {
       const dollars = price ? mean((r) => dollarsOf(price, r.usage)) : null;
       rows.push({
         name: task.name,
+        ...(task.offers ? { offers: task.offers.task } : {}),
         runs: runs.length,
         successes: runs.filter((r) => r.success).length,
         statuses: runs.map((r) => r.status),
         why: runs.map((r) => r.why).filter(Boolean),
+        requests: mean((r) => r.requests),
         steps: mean((r) => r.result?.steps?.length ?? 0),
         calls: mean((r) => r.calls),
         inputTokens: mean((r) => r.usage.inputTokens),
@@ -379,13 +411,13 @@ async function main() {
     '',
     `${new Date().toISOString().slice(0, 16)} UTC; ${tasks.length} task(s) × ${repeat}; success is what each task's check reads in the page.${price ? ` $ at ${price.id === 'given' ? '--price' : `evals/prices.json (${price.read.slice(0, 10)}) for ${price.id}`}.` : scripted ? '' : ' No price for this model: pass --price IN,OUT to get $.'}`,
     '',
-    '| task | success | steps | calls | input tokens | output tokens | cached | $ | seconds |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| task | success | requests | steps | calls | input tokens | output tokens | cached | $ | seconds |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.successes}/${r.runs} | ${fmt(r.steps, 1)} | ${fmt(r.calls, 1)} | ${fmt(r.inputTokens)} | ${fmt(r.outputTokens)} | ${fmt(r.cachedTokens)} | ${r.dollars === null ? 'n/a' : fmt(r.dollars, 4)} | ${fmt(r.seconds, 1)} |`,
+        `| ${r.name}${r.offers ? ` (calls ${r.offers} as one tool)` : ''} | ${r.successes}/${r.runs} | ${fmt(r.requests, 1)} | ${fmt(r.steps, 1)} | ${fmt(r.calls, 1)} | ${fmt(r.inputTokens)} | ${fmt(r.outputTokens)} | ${fmt(r.cachedTokens)} | ${r.dollars === null ? 'n/a' : fmt(r.dollars, 4)} | ${fmt(r.seconds, 1)} |`,
     ),
-    `| **total** | **${total((r) => r.successes)}/${runsAll} (${fmt(successRate * 100)}%)** | ${fmt(total((r) => r.steps * r.runs))} | ${fmt(total((r) => r.calls * r.runs))} | ${fmt(total((r) => r.inputTokens * r.runs))} | ${fmt(total((r) => r.outputTokens * r.runs))} | ${fmt(total((r) => r.cachedTokens * r.runs))} | ${
+    `| **total** | **${total((r) => r.successes)}/${runsAll} (${fmt(successRate * 100)}%)** | ${fmt(total((r) => r.requests * r.runs))} | ${fmt(total((r) => r.steps * r.runs))} | ${fmt(total((r) => r.calls * r.runs))} | ${fmt(total((r) => r.inputTokens * r.runs))} | ${fmt(total((r) => r.outputTokens * r.runs))} | ${fmt(total((r) => r.cachedTokens * r.runs))} | ${
       price
         ? fmt(
             total((r) => r.dollars * r.runs),

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, useMockModel } from '../support/browser';
 import { call } from '../support/mock-model.mjs';
+import { createInvoiceSteps } from '../support/invoice-script';
 
 const ctx = useBrowser();
 const mock = useMockModel();
@@ -69,15 +70,7 @@ describe('new Agent({ tasks }): saved tasks as tools of the agent', () => {
     // Step by step: the model finds and types each field and clicks.
     const task = 'Create an invoice for Acme of 120';
     mock.setScenario({
-      replies: [
-        call('find', { pattern: 'Customer' }),
-        call('type', { id: '$id', text: 'Acme' }),
-        call('find', { pattern: 'Amount' }),
-        call('type', { id: '$id', text: '120' }),
-        call('find', { pattern: 'Create invoice' }),
-        call('click', { id: '$id' }),
-        call('done', { answer: 'Created the invoice for Acme.' }),
-      ],
+      replies: createInvoiceSteps(),
     });
     const steps = await runIn(page, task);
     expect(steps.status, JSON.stringify(steps.calls)).toBe('done');

@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, useMockModel } from '../support/browser';
+import { createInvoiceSteps } from '../support/invoice-script';
 import { call } from '../support/mock-model.mjs';
 
 const ctx = useBrowser({ args: ['--enable-experimental-web-platform-features'] });
@@ -109,15 +110,7 @@ describe('saved tasks as tools', () => {
     const page = await ctx.open('task-tools.html');
     await openPanel(page);
     mock.setScenario({
-      replies: [
-        call('find', { pattern: 'Customer' }),
-        call('type', { id: '$id', text: 'Acme' }),
-        call('find', { pattern: 'Amount' }),
-        call('type', { id: '$id', text: '120' }),
-        call('find', { pattern: 'Create invoice' }),
-        call('click', { id: '$id' }),
-        call('done', { answer: 'Created the invoice for Acme.' }),
-      ],
+      replies: createInvoiceSteps(),
     });
     await recordAndSave(page, 'Create an invoice for Acme, 120', 'Create invoice');
     expect(await records(page)).toEqual([
@@ -234,15 +227,7 @@ describe('saved tasks as tools', () => {
     const page = await ctx.open('task-tools.html');
     await openPanel(page);
     mock.setScenario({
-      replies: [
-        call('find', { pattern: 'Customer' }),
-        call('type', { id: '$id', text: 'Acme' }),
-        call('find', { pattern: 'Amount' }),
-        call('type', { id: '$id', text: '120' }),
-        call('find', { pattern: 'Create invoice' }),
-        call('click', { id: '$id' }),
-        call('done', { answer: 'Created the invoice for Acme.' }),
-      ],
+      replies: createInvoiceSteps(),
     });
     await recordAndSave(page, 'Create an invoice for Acme, 120', 'Create invoice');
     await showList(page);

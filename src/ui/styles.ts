@@ -1,5 +1,7 @@
 /** The panel's styles, adopted into its shadow root (works under style-src 'self'; nothing leaks). */
 export const PANEL_CSS = `
+/* What the panel hides stays hidden, whatever display a rule gives its kind (a label is a grid). */
+[hidden] { display: none !important; }
 /* Important, so a page's own !important rules for every element lose (inside a shadow root they do);
    where it sits (left/top/right/bottom) is set inline, as important, by the panel. */
 :host { all: initial; display: block !important; position: fixed !important; z-index: 2147483646 !important;

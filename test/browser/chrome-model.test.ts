@@ -240,8 +240,9 @@ const settingsView = (page: Page) =>
       options: [...select.options].map((o) => o.value),
       chosen: select.value,
       note: card.querySelector('[role=status]')?.textContent ?? '',
-      keyShown: !key.hidden,
-      progress: progress && !progress.hidden ? Number(progress.value) : null,
+      // As a person sees it: a rule for the card's labels once showed a hidden one.
+      keyShown: key.checkVisibility(),
+      progress: progress?.checkVisibility() ? Number(progress.value) : null,
       header: root.querySelector('.model')!.textContent,
     };
   });

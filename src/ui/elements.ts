@@ -1,6 +1,6 @@
 /** The panel's elements, built as text (never HTML), whose handlers hear the person's own events only. */
 import * as dom from '../page/dom/members';
-import { isPersons, on } from './natives';
+import { isPersons, on, stopPropagation } from './natives';
 
 /** A handler that acts on the person's own events only: a page script's synthetic event does nothing. */
 export const trusted =
@@ -25,4 +25,32 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   }
   el.append(...kids);
   return el;
+}
+
+/**
+ * The panel is not the page: a press or a key inside `host` never reaches the page's own listeners above
+ * it (a "click outside" that closes the page's open menu while the person allows a call, a keyboard
+ * shortcut while they type a task). Moves and releases go on: dragging the panel hears them on the window.
+ */
+export function keepEventsIn(host: HTMLElement): void {
+  for (const type of [
+    'pointerdown',
+    'mousedown',
+    'mouseup',
+    'click',
+    'dblclick',
+    'auxclick',
+    'contextmenu',
+    'touchstart',
+    'touchend',
+    'keydown',
+    'keyup',
+    'keypress',
+    'beforeinput',
+    'input',
+    'change',
+    'focusin',
+    'focusout',
+  ])
+    on(host, type, (e: Event) => stopPropagation(e));
 }

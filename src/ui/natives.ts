@@ -43,5 +43,6 @@ export const off = (t: EventTarget, type: string, fn: Listener, options?: boolea
   void apply(remove!, t, [type, fn, options]);
 export const attachShadow = bound(at<Element['attachShadow']>('Element', 'attachShadow'));
 export const focusEl = bound(at<HTMLElement['focus']>('HTMLElement', 'focus'));
+export const stopPropagation = bound(at<Event['stopPropagation']>('Event', 'stopPropagation'));
 export const now: () => number =
   typeof performance === 'object' ? performance.now.bind(performance) : Date.now;

@@ -38,7 +38,7 @@ import {
   keyOf,
   panelOptions,
 } from './panel-options';
-import { trusted, h } from './elements';
+import { trusted, h, keepEventsIn } from './elements';
 import { bridgeLine } from './bridge-bar';
 import { BUILT_IN } from './built-in-model';
 import { modelAvailability } from '../llm/prompt-api';
@@ -90,6 +90,7 @@ export function createPanel(deps: PanelDeps, given: PanelOptions = {}): PanelCon
   };
   if (docked) place({ left: '0', top: '0', right: '0', bottom: '0' });
   else place({ left: 'auto', top: 'auto', right: '16px', bottom: '16px' });
+  keepEventsIn(host);
   const root = attachShadow(host, { mode: 'closed' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PANEL_CSS);

@@ -84,6 +84,39 @@ describe('pointer and forms', () => {
     await page.close();
   });
 
+  it('refuses what is not shown (its menu closed, its section folded) and says what holds it; a hidden checkbox still checks through its label', async () => {
+    const page = await ctx.open('misc-act.html');
+    const r = await page.evaluate(async () => {
+      const log: string[] = [];
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<ul role="menu" id="m"><li role="menuitem" id="del">Delete</li></ul>
+         <details><summary>More</summary><button id="deep">Archive</button></details>
+         <label><input type="checkbox" id="keep" style="display:none"> Keep me signed in</label>`,
+      );
+      document.getElementById('del')!.addEventListener('click', () => log.push('del'));
+      document.getElementById('deep')!.addEventListener('click', () => log.push('deep'));
+      const h = window.LLMHelper;
+      const del = h.find('^Delete$')[0]!.id;
+      document.getElementById('m')!.style.display = 'none';
+      const hidden = await h.click(del);
+      const folded = await h.click('#deep');
+      const checked = await h.check('#keep', true);
+      return { hidden: hidden.message, ok: hidden.ok, folded: folded.message, checked, log };
+    });
+    expect(r.ok).toBe(false);
+    expect(r.hidden).toMatch(
+      /menuitem "Delete" is not shown on the page \(it is inside \[\d+\] menu, which is hidden\), so it was not clicked/,
+    );
+    expect(r.folded).toMatch(
+      /button "Archive" is not shown on the page \(it is in a closed section that \[\d+\] \w+ "More" opens\)/,
+    );
+    expect(r.log).toEqual([]);
+    expect(r.checked.ok).toBe(true);
+    expect(await page.isChecked('#keep')).toBe(true);
+    await page.close();
+  });
+
   it('uploads a file through DataTransfer', async () => {
     const page = await ctx.open('misc-act.html');
     const r = await page.evaluate(async () => {

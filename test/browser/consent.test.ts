@@ -328,6 +328,38 @@ describe('cards never take the keyboard', () => {
   });
 });
 
+describe('the panel is not the page', () => {
+  it("allowing a menu's Delete leaves the page's menu open (its click-outside listener never hears the panel), and typing a task fires no page shortcut", async () => {
+    mock.setScenario({
+      replies: [
+        ...DELETE.slice(0, 3),
+        {
+          when: { lastToolResult: 'Clicked \\[\\d+\\] listitem "Delete"' },
+          ...call('done', { answer: 'Deleted.' }),
+        },
+      ],
+      stopped: 'Not as expected: $expected',
+    });
+    const page = await openPanel();
+    await page.evaluate(() => {
+      const w = window as unknown as { keys: string[] };
+      w.keys = [];
+      document.addEventListener('keydown', (e) => w.keys.push(e.key));
+    });
+    await personSends(page, 'Delete report.pdf');
+    await cardShown(page);
+    expect(await page.evaluate(() => document.getElementById('menu')!.style.display)).toBe('block');
+    await page.waitForTimeout(650); // the card's first moments take no press
+    await personClicks(page, '[role=alertdialog] button.danger');
+    await expect.poll(() => deleted(page), { timeout: 15_000 }).toEqual(['delete:report.pdf']);
+    await expect
+      .poll(() => root(page).then((r) => r.evaluate((rt) => rt.querySelector('.msg.answer')?.textContent)))
+      .toBe('Deleted.');
+    expect(await page.evaluate(() => (window as unknown as { keys: string[] }).keys)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('what a card says', () => {
   it("upload's card names the file and the field, and says when the page tried to instruct the model; the transcript marks it", async () => {
     mock.setScenario({

@@ -291,6 +291,8 @@ export async function clickMenuItem(ctx: ActionContext, path: string | RegExp): 
     }
     // A parent item: hover it (pointer over, enter, move) and wait for its submenu; never click it.
     const spot = pointerTarget(item, true);
+    if ('hidden' in spot)
+      return { ok: false, message: `Menu item "${itemLabel(item)}" is not shown now.`, changes: {} };
     if ('covered' in spot)
       return {
         ok: false,

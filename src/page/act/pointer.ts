@@ -81,11 +81,35 @@ function labelSpot(el: Element): PointerTarget | null {
   return null;
 }
 
+/** Whether nothing of the element is drawn (display: none on it or an ancestor, a closed details). */
+function notDrawn(el: Element): boolean {
+  if (/^(OPTION|AREA)$/.test(tagOf(el))) return false;
+  const win = dom.view(dom.doc(el)) ?? window;
+  // Without checkVisibility (older browsers, jsdom) it cannot be told: as drawn.
+  return !!dom.checkVisibility && !dom.checkVisibility(el) && win.getComputedStyle(el).display !== 'contents';
+}
+
+/** Why a target with nothing drawn is not shown: the hidden or closed thing that holds it. */
+function hiddenBy(store: ActionContext['store'], el: Element): string {
+  let holder: Element | null = null;
+  let n: Element | null = parentOf(el);
+  for (let i = 0; n && i < 20 && notDrawn(n); n = parentOf(n), i++) holder = n;
+  if (holder && (isInteractive(holder) || dom.attr(holder, 'role')))
+    return `it is inside ${elementLine(store, holder)}, which is hidden`;
+  if (n && tagOf(n) === 'DETAILS' && !dom.hasAttr(n, 'open')) {
+    const summary = [...dom.children(n)].find((c) => tagOf(c) === 'SUMMARY');
+    return summary
+      ? `it is in a closed section that ${elementLine(store, summary)} opens`
+      : `it is inside ${elementLine(store, n)}, which is closed`;
+  }
+  return holder || n ? 'what holds it is hidden' : 'it is hidden';
+}
+
 /** Where to click: the centre of the target's visible box, after scrolling it into view; or why not. */
 export function pointerTarget(
   target: Element,
   force = false,
-): PointerTarget | { covered: string; by: Element } {
+): PointerTarget | { covered: string; by: Element } | { hidden: true } {
   // A control the page shows only on hover (a row's delete button): the pointer goes over its holder,
   // and the press to the control, as a person's would once it showed.
   const holder = !quickVisibility(target).visible ? hoverHolder(target) : null;
@@ -99,6 +123,9 @@ export function pointerTarget(
   }
   // A person clicks what is drawn for a combobox kept out of sight.
   const el = drawnBox(target) ?? target;
+  // Nothing drawn, nothing a pointer can reach (its menu closed, its section collapsed): a hidden
+  // checkbox is still operated through its label.
+  if (notDrawn(el)) return labelSpot(el) ?? { hidden: true };
   let rect = dom.rect(el);
   const win = dom.view(dom.doc(el)) ?? window;
   const inView =
@@ -272,6 +299,13 @@ export function prepare(ctx: ActionContext, id: Target, verb: string, force = fa
       refused: `${note}${line} was not ${verb}ed: ${behindLayer(ctx.store, element)}, then try again.`,
     };
   const spot = pointerTarget(element, force);
+  if ('hidden' in spot)
+    return {
+      element,
+      line,
+      note,
+      refused: `${note}${line} is not shown on the page (${hiddenBy(ctx.store, element)}), so it was not ${verb}ed: a person could not reach it. Open what holds it (a menu, tab or section) first, then try again.`,
+    };
   // Only a refusal looks for the popup (check falls back to the box's own click when covered).
   const opener = 'covered' in spot ? popupOpener(spot.by) : null;
   if ('covered' in spot) {

@@ -14,6 +14,9 @@ export default tseslint.config(
       'node_modules/**',
       'bench/results/**',
       'test/fixtures/**/*.js',
+      // The corpus pages' own app code (bench/libraries, bench/lists), as the fixtures'.
+      'bench/libraries/**/*.js',
+      'bench/lists/**/*.js',
       'test/vendor/**',
       '.tmp/**',
       'scratch/**',

@@ -38,11 +38,11 @@ describe('describe', () => {
       element: window.LLMHelper.describe(window.LLMHelper.find('Refresh')[0]!.id),
     }));
     expect(d.nav).toMatch(/^Navigation "Docs" with 3 links: \[\d+\] link "Getting started" → \/a/);
-    expect(d.tabs).toMatch(/^Tabs "Views" with 2 items: \[\d+\] tab "Grid" \(current\), \[\d+\] tab "List"/);
+    expect(d.tabs).toMatch(/^Tabs "Views" with 2 items: \[\d+\] tab "Grid" \(selected\), \[\d+\] tab "List"/);
     expect(d.menu).toMatch(
       /^Menu "File" with 3 items: .*menuitem "Save" \(disabled\).*menuitem "Export" \(has popup\) ▸ submenu/,
     );
-    expect(d.listbox).toMatch(/^Listbox "Fruit" with 2 items: \[\d+\] option "Apple" \(current\)/);
+    expect(d.listbox).toMatch(/^Listbox "Fruit" with 2 items: \[\d+\] option "Apple" \(selected\)/);
     expect(d.dialog).toMatch(
       /^Dialog "Delete file\?" \(modal\): "Delete file\? This cannot be undone\. Cancel Delete"\. Controls: \[\d+\] button "Cancel", \[\d+\] button "Delete"/,
     );

@@ -116,6 +116,7 @@ export const nextEl = getter<(el: Element) => Element | null>(E, 'nextElementSib
 export const prevEl = getter<(el: Element) => Element | null>(E, 'previousElementSibling');
 export const nodeType = getter<(node: Node) => number>(N, 'nodeType');
 export const firstChild = getter<(node: Node) => ChildNode | null>(N, 'firstChild');
+export const nextSibling = getter<(node: Node) => ChildNode | null>(N, 'nextSibling');
 export const connected = getter<(node: Node) => boolean>(N, 'isConnected');
 export const text = getter<(node: Node) => string | null>(N, 'textContent');
 

@@ -120,6 +120,11 @@ export class ElementStore {
     return entry.id;
   }
 
+  /** The element an ID stands for now, if it is still there (without re-locating or touching it). */
+  peek(id: number): Element | undefined {
+    return this.entries.get(id)?.ref.deref();
+  }
+
   /** The fingerprint kept for an ID (without resolving it). */
   fingerprintOf(id: number): Fingerprint | undefined {
     return this.entries.get(id)?.fp;

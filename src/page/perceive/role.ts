@@ -105,6 +105,9 @@ export function roleOf(el: Element): string {
     // its FilteringSelect an ARIA 1.0 combobox, a box around an input of role textbox.
     if (role === 'listbox' && !/^(false|)$/.test(dom.attr(el, 'aria-haspopup') ?? '')) return 'combobox';
     if (role === 'textbox' && tag === 'INPUT' && dom.closest(el, '[role=combobox]')) return 'combobox';
+    // A link marked presentation (older jQuery UI's tab anchors) is still a link a person clicks: ARIA
+    // drops presentation on what can be focused.
+    if ((role === 'presentation' || role === 'none') && tag === 'A' && dom.hasHref(el)) return 'link';
     return role;
   }
   if (tag === 'A' || tag === 'AREA') return dom.hasHref(el) ? 'link' : tag === 'A' ? scripted(el) : '';
@@ -310,3 +313,40 @@ export const isChecked = (el: Element): boolean =>
       dom.attr(el, 'aria-pressed') === 'true' ||
       // A switch drawn without ARIA says it is on by a class.
       (!dom.hasAttr(el, 'role') && classSays(el, 'checked'));
+
+/** Roles of a widget's part a person picks as a whole: a tab, tree item, menu item or option. */
+const WIDGET_PART = /^(tab|treeitem|menuitem|menuitemcheckbox|menuitemradio|option)$/;
+/** What a widget part holds besides its own words: a tree item's children, a menu item's submenu. */
+const NESTED = '[role=group],[role=tree],[role=menu],[role=listbox],ul,ol';
+
+/** The words of a widget part, not those of what is nested in it. */
+function ownWords(el: Element): string {
+  let out = '';
+  const walk = (n: Element) => {
+    for (let c: Node | null = dom.firstChild(n); c; c = dom.nextSibling(c)) {
+      if (dom.nodeType(c) === 3) out += dom.text(c) ?? '';
+      else if (dom.nodeType(c) === 1 && !dom.matches(c as Element, NESTED)) walk(c as Element);
+    }
+  };
+  walk(el);
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The widget part a control is, to a person: a link or button that holds the words of the tab, tree item,
+ * menu item or option around it (jQuery UI's tab anchor inside li[role=tab], Dijit's tree label) is that
+ * part, one entry with the part's state. A control of its own inside the part (a row's delete icon) stays
+ * itself. Else the control.
+ */
+export function widgetOf(el: Element): Element {
+  if (WIDGET_PART.test(roleOf(el))) return el;
+  for (let n = dom.parentEl(el), i = 0; n && i < 3; n = dom.parentEl(n), i++) {
+    const role = dom.attr(n, 'role')?.trim().toLowerCase() ?? '';
+    if (WIDGET_PART.test(role)) {
+      const words = (dom.text(el) ?? '').replace(/\s+/g, ' ').trim();
+      return words && words === ownWords(n) ? n : el;
+    }
+    if (dom.matches(n, NESTED) || isInteractive(n)) return el;
+  }
+  return el;
+}

@@ -26,6 +26,7 @@ const LANDMARK_TAGS: IndexedTag[] = ['main', 'nav', 'header', 'footer', 'aside',
 /** Every tag queried, once each ('form' is both counted and a landmark). */
 const TAGS = [...new Set([...CONTROL_TAGS, ...OTHER_TAGS, ...LANDMARK_TAGS])];
 const TAG_SET = new Set(TAGS.map((t) => t.toUpperCase()));
+const CONTROL_TAG_SET = new Set(CONTROL_TAGS.map((t) => t.toUpperCase()));
 
 export const COUNT_KINDS = ['heading', 'table', 'form', 'field', 'button', 'link', 'image'] as const;
 export type CountKind = (typeof COUNT_KINDS)[number];
@@ -127,7 +128,7 @@ const DIALOG_CLASS = /modal|dialog|layui-layer/i;
 const ALERT_CLASS = /toast|snackbar|notification|alert|layui-layer-msg/i;
 
 /** Roles a page report may list among its main actions though they are not counted as controls. */
-export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem)$/;
+export const TOGGLE_ROLES = /^(checkbox|radio|switch|treeitem|tab)$/;
 
 /** True for what main actions may list: a button, link, text field or select. */
 export const isControl = (el: Element): boolean =>
@@ -211,7 +212,10 @@ export function* censusSteps(root: SearchRoot, pace: Pace): Steps<Census> {
       if (tagged && tag !== 'INPUT') for (const k of tagKinds(el)) counts[k]--;
       const role = dom.attr(el, 'role')?.trim().toLowerCase() ?? '';
       // Toggles and tree items drawn by roles are not counted as controls, but may be main actions.
-      if ((classify(el, counts) || TOGGLE_ROLES.test(role)) && !tagged) (own ??= []).push(el);
+      // A heading or section a role makes a control (jQuery UI's accordion header, h3[role=tab]) is one:
+      // only the control tags' own lists already hold theirs.
+      if ((classify(el, counts) || TOGGLE_ROLES.test(role)) && (!tagged || !CONTROL_TAG_SET.has(tag)))
+        (own ??= []).push(el);
       if (role === 'heading' && !HEADINGS.has(tag)) (headings ??= []).push(el);
       // Each selector tested only where the role or class could match it: a page of 100,000 widgets
       // with roles paid four selector matches each.

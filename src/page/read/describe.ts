@@ -4,7 +4,7 @@
  * a model is likely to act on carry their ID in brackets: [12].
  */
 import { closestDeep, contextOf, ROW, rowLabel } from '../perceive/context';
-import { controlsIn, isInteractive, onlyProposed, roleOf, tagOf } from '../perceive/role';
+import { controlsIn, isInteractive, onlyProposed, roleOf, tagOf, widgetOf } from '../perceive/role';
 import { nameOf } from '../perceive/name';
 import { textOf } from '../perceive/text-of';
 import { disabledReason } from '../perceive/disabled';
@@ -254,7 +254,7 @@ export function mainActions(
       for (let i = 0; i < list.length; i++) {
         const el = list[i]!;
         if ((isControl(el) || TOGGLE_ROLES.test(roleOf(el) ?? '')) && isShown(el) && !clippedAway(el, clips))
-          shown.add(el);
+          shown.add(widgetOf(el));
         if (shown.size > SMALL_PAGE_CONTROLS) return null;
       }
     // And what only its pointer says is clickable (a tab drawn as a span), as a person sees it.
@@ -269,7 +269,7 @@ export function mainActions(
       const control = closestControl(el);
       if (control && (!within || containsDeep(within, control)) && isShown(control)) inView.add(control);
     }
-    ordered = [...inView].filter(mainCandidate).sort(docOrder);
+    ordered = [...new Set([...inView].map(widgetOf))].filter(mainCandidate).sort(docOrder);
   }
   let candidates: { el: Element; key: string; rank: number }[] = [];
   const strips = new Map<Element, boolean>();

@@ -16,6 +16,7 @@ import { normalize, truncate } from '../dom/text';
 import { quickVisibility } from '../perceive/visible';
 import * as dom from '../dom/members';
 import { elsewhereMark } from '../perceive/elsewhere-link';
+import { classSaysChosen, classSaysOpens, hiddenSibling } from '../perceive/disclosure';
 
 /** A budget below 50 characters cannot hold one useful line. */
 export function checkBudget(budget: unknown): void {
@@ -74,12 +75,26 @@ export function elementLine(
   if (disabled) flags.push(disabled.looks ? 'looks disabled' : 'disabled');
   if ((el as HTMLInputElement).required || dom.attr(el, 'aria-required') === 'true') flags.push('required');
   if (opts.invalid || dom.attr(el, 'aria-invalid') === 'true') flags.push('invalid');
+  const selected = dom.attr(el, 'aria-selected');
   const expanded = dom.attr(el, 'aria-expanded');
-  if (expanded) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
+  if (expanded && !(own === 'tab' && selected)) flags.push(expanded === 'true' ? 'expanded' : 'collapsed');
+  // A details' summary opens and closes it as aria-expanded says for others.
+  else if (tagOf(el) === 'SUMMARY') {
+    const details = dom.parentEl(el);
+    if (details && tagOf(details) === 'DETAILS')
+      flags.push(dom.hasAttr(details, 'open') ? 'expanded' : 'collapsed');
+  }
+  // A box or button over a hidden sibling opens it (a folder drawn as a span over its hidden list).
+  else if (!expanded && (role === 'clickable' || role === 'button') && hiddenSibling(el))
+    flags.push('collapsed');
+  if (role === 'clickable' && classSaysChosen(el) && classSaysOpens(el)) flags.push('selected');
   if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
   // aria-current="false" (Element Plus's pager on every other page) is not current.
   const current = dom.attr(el, 'aria-current');
-  if (dom.attr(el, 'aria-selected') === 'true' || (current && current !== 'false')) flags.push('current');
+  // A tab says whether it is the one shown; an option or tree item only when it is chosen.
+  if (selected === 'true' && /^(tab|option|treeitem|gridcell|row)$/.test(own)) flags.push('selected');
+  else if (selected === 'false' && own === 'tab') flags.push('not selected');
+  else if (selected === 'true' || (current && current !== 'false')) flags.push('current');
   // What it does elsewhere, known before the click: opens a new tab, downloads a file, opens the mail app.
   const away = elsewhereMark(el);
   if (away) flags.push(away);

@@ -19,6 +19,7 @@ import { elementIndex } from '../dom/index-range';
 import { countsOf, mainActions, deepActiveElement } from './describe';
 import { checkBudget, quoted, listWithin, isShown, visibleOnly, elementLine } from './lines';
 import { contentColumn } from './action-rank';
+import { openersIn } from './openers';
 
 const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
@@ -193,10 +194,28 @@ export function* summarySteps(store: ElementStore, opts: SummaryOptions, pace: P
   // controls, in the page's order, leaves out or cuts when a long navigation comes first.
   const inText = dialogs[0] ? [] : linksInText(store);
   const room = inText.length ? listWithin(inText, 320, '; ').length + 20 : 0;
-  const listed = actions.length ? listWithin(actions, Math.max(120, budget - used - 40 - room), '; ') : '';
+  // What opens or switches something (tabs, sections, folders, menus) that the list leaves out has a
+  // line of its own, with room kept for it: the first look offers what opens, however long the rest.
+  const openers = dialogs[0] ? [] : openersIn(found.controls, !!every, 20);
+  const ids = (text: string) => new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => m[1]!));
+  const left = (named: Set<string>) => openers.filter((el) => !named.has(String(store.idFor(el))));
+  const room0 = budget - used - 40 - room;
+  let listed = actions.length ? listWithin(actions, Math.max(120, room0), '; ') : '';
+  const cut = left(ids(listed));
+  if (cut.length) {
+    const reserve = Math.min(360, cut.map((el) => elementLine(store, el)).join('; ').length);
+    listed = actions.length ? listWithin(actions, Math.max(120, room0 - reserve), '; ') : '';
+  }
   if (listed) lines.push(`${every ? 'Controls' : 'Main actions in view'}: ${listed}`);
-  const named = new Set([...listed.matchAll(/\[(\d+)\]/g)].map((m) => m[1]));
-  const more = inText.filter((l) => !named.has(/^\[(\d+)\]/.exec(l)?.[1]));
+  const named = ids(listed);
+  const opens = left(named).map((el) => elementLine(store, el));
+  const opensRoom = budget - lines.join('\n').length - 30 - room;
+  if (opens.length && opensRoom > 60) {
+    const line = listWithin(opens, opensRoom, '; ');
+    lines.push(`Opens or switches: ${line}`);
+    for (const id of ids(line)) named.add(id);
+  }
+  const more = inText.filter((l) => !named.has(/^\[(\d+)\]/.exec(l)?.[1] ?? ''));
   if (more.length) lines.push(`Links in text: ${listWithin(more, 320, '; ')}`);
   return truncate(redactText(lines.join('\n')), budget);
 }

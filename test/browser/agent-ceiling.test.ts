@@ -34,12 +34,13 @@ describe('the conversation ceiling', () => {
       return {
         status: result.status,
         calls: result.steps.flatMap((s) => s.calls.map((c) => c.ok)),
+        failed: result.steps.flatMap((s) => s.calls.filter((c) => !c.ok).map((c) => c.result)),
         marked: (window as unknown as { markedRows(): number[] }).markedRows(),
       };
     }, mock.url);
     expect(r.status).toBe('done');
     expect(r.calls).toHaveLength(121);
-    expect(r.calls.every(Boolean)).toBe(true);
+    expect(r.calls.every(Boolean), JSON.stringify(r.failed)).toBe(true);
     expect(r.marked).toEqual([...new Set(rows)].sort((a, b) => a - b));
     const sizes = mock.log.map((x) => conversationTokens(x.body as { messages: { role: string }[] }));
     const bytes = mock.log.map((x) => JSON.stringify(x.body).length);

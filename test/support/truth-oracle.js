@@ -140,8 +140,27 @@
     return out;
   };
 
+  /** An event that does not leave a shadow root (change), heard in each open root as well. */
+  const heardIn = new WeakSet();
+  const hearInside = (rs) => {
+    for (const r of rs)
+      if (r.nodeType === 11 && !heardIn.has(r)) {
+        heardIn.add(r);
+        for (const type of ['change'])
+          listen.call(
+            r,
+            type,
+            (e) => {
+              for (const w of watching) w.events.push({ type: e.type, target: e.composedPath()[0] });
+            },
+            { capture: true },
+          );
+      }
+  };
+
   function start(name, args) {
     const rs = roots();
+    hearInside(rs);
     const w = {
       name,
       args,
@@ -173,6 +192,9 @@
     for (const [f, before] of w.form) {
       const after = now.get(f);
       if (after && (after.value !== before.value || after.checked !== before.checked)) changedFields.push(f);
+      // A box the page removed reads as it was left (a completed item leaving a filtered list).
+      else if (!after && !f.isConnected && isBox(f) && checkedGet.call(f) !== before.checked)
+        changedFields.push(f);
     }
     for (const f of now.keys()) if (!w.form.has(f)) changedFields.push(f);
     const added = [];
@@ -196,6 +218,8 @@
       !w.records.length && !changedFields.length && !focusMoved && !urlChanged && !scrolled && !submitted;
     // The shown items that went: those shown before, less as many shown now with the same text.
     let itemsGone = null;
+    /** What those items showed: a list that reuses its elements took these away, whatever it kept. */
+    const goneTexts = [];
     const items = shownItems(roots());
     if (w.items && items) {
       const left = new Map();
@@ -204,7 +228,10 @@
       for (const t of w.items) {
         const n = left.get(t) ?? 0;
         if (n) left.set(t, n - 1);
-        else itemsGone++;
+        else {
+          itemsGone++;
+          goneTexts.push(t);
+        }
       }
     }
     return {
@@ -218,6 +245,7 @@
       nothing,
       now,
       itemsGone,
+      goneTexts,
     };
   }
 
@@ -285,13 +313,23 @@
       for (const t of changes.itemsGone.sample ?? []) {
         const want = bare(t);
         const gone =
+          seen.goneTexts.some((g) => bare(g).includes(want)) ||
           seen.removed.some((n) => bare(textOf(n)).includes(want)) ||
           w.records.some((r) => r.type === 'attributes' && bare(textOf(r.target)).includes(want));
         if (!gone) out.push(`says "${t}" went away, but no removed or hidden element said it`);
       }
     // Form state the report states.
     const typedInto = w.events.filter((e) => e.type === 'input').map((e) => e.target);
-    const boxes = seen.changedFields.filter(isBox);
+    // Boxes whose state changed, those the page then removed too (a completed item leaving a filtered
+    // list): a detached box still reads as it was left.
+    const boxes = [
+      ...new Set([
+        ...seen.changedFields.filter(isBox),
+        ...w.events
+          .filter((e) => e.type === 'change' && e.target?.nodeType === 1 && isBox(e.target))
+          .map((e) => e.target),
+      ]),
+    ];
     if (w.name === 'type') {
       const text = String(w.args[1] ?? '');
       const field = typedInto[typedInto.length - 1];

@@ -5,6 +5,7 @@
 import { LLMHelperError } from '../../errors';
 import { elementLine } from '../read/lines';
 import { inputType, roleOf, tagOf, isChecked } from '../perceive/role';
+import { nameOf } from '../perceive/name';
 import { describeChanges } from '../observe/change-text';
 import { type ActionResult } from '../observe/change-report';
 import { track } from '../observe/settle';
@@ -56,14 +57,32 @@ export async function check(ctx: ActionContext, id: Target, checked = true): Pro
   // changes its radio group's value on the label's click and stops the input's). Covered or not drawn:
   // the box's own click(), as before.
   const spot = pointerTarget(box);
+  const named = nameOf(box, 60);
+  // What the box showed as the press changed it, before the page answered (a list that reuses its rows
+  // may show another item in it by the time the press returns): its change event says.
+  let changedTo: boolean | null = null;
+  const onChange = () => (changedTo = isChecked(box));
+  dom.listen(box, 'change', onChange, { capture: true, once: true });
   if ('hit' in spot) {
     hoverAt(ctx, spot.hit, spot.at);
     await pressAt(spot.hit, spot.at);
   } else activate(box);
+  const given = changedTo ?? isChecked(box);
   const changes = await tracker.finish();
   // The page may replace the box when it changes: judge by the live one.
   const live = liveEquivalent(ctx, box, boxId);
-  const ok = !!live && isChecked(live) === checked;
+  // Its item is no longer shown (an Active filter hides the item just completed; a list that reuses its
+  // rows shows another item in that row): what the box showed after the press is what a person saw.
+  if (!live || (nameOf(live, 60) !== named && dom.closest(live, 'li,tr,[role=row],[role=listitem]'))) {
+    const took = given === checked;
+    const bare = line.replace(/ \((un)?checked.*?\)/, '');
+    return {
+      ok: took,
+      message: `${note}${took ? `${checked ? 'Checked' : 'Unchecked'} ${bare}` : `Clicked ${line} but it stayed ${checked ? 'unchecked' : 'checked'}`}; then the page took it away with its item, so it is not shown now.${describeChanges(changes)}`,
+      changes,
+    };
+  }
+  const ok = isChecked(live) === checked;
   return {
     ok,
     message: `${note}${ok ? (checked ? 'Checked' : 'Unchecked') : `Clicked ${line} but the page kept it ${checked ? 'unchecked' : 'checked'}`}${ok ? ` ${line.replace(/ \((un)?checked.*?\)/, '')}` : ''}.${describeChanges(changes)}`,

@@ -99,7 +99,7 @@ function hiddenBy(store: ActionContext['store'], el: Element): string {
   if (n && tagOf(n) === 'DETAILS' && !dom.hasAttr(n, 'open')) {
     const summary = [...dom.children(n)].find((c) => tagOf(c) === 'SUMMARY');
     return summary
-      ? `it is in a closed section that ${elementLine(store, summary)} opens`
+      ? `it is in a closed section that ${elementLine(store, summary).replace(/ \([^)]*\)$/, '')} opens`
       : `it is inside ${elementLine(store, n)}, which is closed`;
   }
   return holder || n ? 'what holds it is hidden' : 'it is hidden';

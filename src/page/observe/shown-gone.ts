@@ -153,9 +153,12 @@ function itemsOf(root: SearchRoot, into: Element[]): boolean {
 }
 
 /**
- * What a person saw go away: the items shown before and not now (an item still shown, its words edited,
- * stays), less as many as newly shown say the same words (a list drawn again), and, in a list `moved`
- * (scrolled or sorted), less as many as newly shown; the first few by their text. Null when none went.
+ * What a person saw go away: the items shown before and not now, matched by what they say, not by
+ * element: a list that reuses its elements (Lit's and Mithril's unkeyed lists) shows "C" in the element
+ * that showed "B", and to a person B went and C stayed; an item drawn again alike did not go. An item
+ * whose words were edited in place (its element now says what no item said before) stays. In a list
+ * `moved` (scrolled or sorted), as many as newly shown are the list moving. The first few by their text;
+ * null when none went.
  */
 export function goneShown(
   before: Map<Element, string>,
@@ -171,11 +174,6 @@ export function goneShown(
   const closed =
     !!list &&
     (!dom.connected(list) || (dom.connected(item) && ![...now.keys()].some((el) => dom.contains(list, el))));
-  const still = new Map<string, number>();
-  for (const [el, text] of now)
-    if (!before.has(el) && !inLayer(el)) still.set(text, (still.get(text) ?? 0) + 1);
-  const gone: Element[] = [];
-  const texts: string[] = [];
   // An item still in the page whose list is hidden as a whole went with it (a tab panel switched, a
   // section collapsed): the panel is what changed, not the list. Hidden by its own or an ancestor's
   // style, or clipped away; not a list of no height because its items are all hidden (a filter).
@@ -189,21 +187,41 @@ export function goneShown(
       clippedAway(up, clips)
     );
   };
+  const saidBefore = new Set(before.values());
+  const counted = new Map<string, { before: Element[]; now: number }>();
+  const entry = (text: string) => {
+    let e = counted.get(text);
+    if (!e) counted.set(text, (e = { before: [], now: 0 }));
+    return e;
+  };
   for (const [el, text] of before) {
-    if (now.has(el) || inLayer(el) || (closed && dom.contains(list!, el)) || hiddenWhole(el)) continue;
-    const left = still.get(text) ?? 0;
-    if (left) still.set(text, left - 1);
-    else {
-      gone.push(el);
-      texts.push(text);
-    }
+    if (inLayer(el) || (closed && dom.contains(list!, el))) continue;
+    const later = now.get(el);
+    // Edited in place: the same item, whatever its words now.
+    if (later !== undefined && later !== text && !saidBefore.has(later)) continue;
+    if (later === undefined && hiddenWhole(el)) continue;
+    entry(text).before.push(el);
+  }
+  for (const [el, text] of now) {
+    if (inLayer(el)) continue;
+    const earlier = before.get(el);
+    if (earlier !== undefined && earlier !== text && !saidBefore.has(text)) continue;
+    entry(text).now++;
+  }
+  const gone: Element[] = [];
+  const texts: string[] = [];
+  let came = 0;
+  for (const [text, e] of counted) {
+    const left = e.before.length - e.now;
+    if (left > 0) {
+      gone.push(...e.before.slice(0, left));
+      for (let i = 0; i < left; i++) texts.push(text);
+    } else came -= left;
   }
   // A grid scrolled or sorted draws other rows near its view: as many new ones shown as went are the
   // list moved, not rows taken away; beyond them, what went is what a person sees leave. A page turned
   // or a filter applied took its rows away, whatever came.
-  let came = 0;
-  if (moved) for (const left of still.values()) came += left;
-  const count = gone.length - came;
+  const count = gone.length - (moved ? came : 0);
   if (count <= 0) return null;
   const rows = gone.filter((el) => dom.matches(el, 'tr,[role=row]')).length * 2 > gone.length;
   return {

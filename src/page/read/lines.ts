@@ -85,8 +85,7 @@ export function elementLine(
       flags.push(dom.hasAttr(details, 'open') ? 'expanded' : 'collapsed');
   }
   // A box or button over a hidden sibling opens it (a folder drawn as a span over its hidden list).
-  else if (!expanded && (role === 'clickable' || role === 'button') && hiddenSibling(el))
-    flags.push('collapsed');
+  else if (!expanded && role === 'clickable' && hiddenSibling(el)) flags.push('collapsed');
   if (role === 'clickable' && classSaysChosen(el) && classSaysOpens(el)) flags.push('selected');
   if (dom.attr(el, 'aria-haspopup') && dom.attr(el, 'aria-haspopup') !== 'false') flags.push('has popup');
   // aria-current="false" (Element Plus's pager on every other page) is not current.

@@ -359,7 +359,11 @@
     }
     if (w.name === 'check') {
       const want = w.args[1] === undefined ? true : !!w.args[1];
-      if (ok === false && boxes.some((b) => checkedGet.call(b) === want) && !says(/radio button/))
+      if (
+        ok === false &&
+        boxes.some((b) => b.isConnected && checkedGet.call(b) === want) &&
+        !says(/radio button/)
+      )
         out.push(`not ok, but a box is now ${want ? 'checked' : 'unchecked'} as asked`);
       if (
         ok === true &&
